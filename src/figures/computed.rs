@@ -1,0 +1,129 @@
+//! The compute stage: every figure of the manifest computed in parallel,
+//! gathered in manifest order, its `expect:` claims checked, then drawn.
+
+use std::collections::BTreeMap;
+
+use indicatif::ProgressBar;
+use rayon::prelude::*;
+
+use super::{FigureData, RenderMeta};
+use crate::manifest::Figure;
+
+/// A figure computed and drawn, ready for the site.
+#[derive(Debug, Clone)]
+pub struct Computed {
+    /// The manifest entry.
+    pub figure: Figure,
+    /// The computed data.
+    pub data: FigureData,
+    /// The data as written to `data/<id>.json` (with `id` and `kind`).
+    pub json: serde_json::Value,
+    /// The search range and certificate in one sentence.
+    pub note: String,
+    /// The SVG.
+    pub svg: String,
+}
+
+/// Computes the figures (in parallel), checks their claims, and draws them.
+/// Errors from every figure are collected, each naming its figure.
+pub fn compute_all(figures: &[Figure], progress: &ProgressBar) -> Result<Vec<Computed>, String> {
+    let results: Vec<Result<Computed, String>> = figures
+        .par_iter()
+        .map(|figure| {
+            let outcome = compute_one(figure).map_err(|e| format!("figure `{}`: {e}", figure.id));
+            progress.inc(1);
+            outcome
+        })
+        .collect();
+    let mut computed = Vec::new();
+    let mut errors = Vec::new();
+    for result in results {
+        match result {
+            Ok(c) => computed.push(c),
+            Err(e) => errors.push(e),
+        }
+    }
+    if !errors.is_empty() {
+        return Err(errors.join("\n"));
+    }
+    Ok(computed)
+}
+
+fn compute_one(figure: &Figure) -> Result<Computed, String> {
+    let data = figure.spec.compute()?;
+    let mut json = serde_json::to_value(&data).map_err(|e| e.to_string())?;
+    if let serde_json::Value::Object(map) = &mut json {
+        map.insert("id".into(), figure.id.0.clone().into());
+        map.insert("kind".into(), figure.spec.kind().into());
+    }
+    check_expectations(&figure.expect, &json)?;
+    let meta = RenderMeta {
+        id: &figure.id.0,
+        caption: &figure.caption,
+    };
+    Ok(Computed {
+        figure: figure.clone(),
+        note: data.range_note(),
+        svg: data.render(&meta),
+        data,
+        json,
+    })
+}
+
+/// Each `expect:` key is a dotted path into the data (`certificate.length`);
+/// the computed value must equal the expected one.
+fn check_expectations(
+    expect: &BTreeMap<String, serde_json::Value>,
+    json: &serde_json::Value,
+) -> Result<(), String> {
+    let failures: Vec<String> = expect
+        .iter()
+        .filter_map(|(path, expected)| {
+            let computed = path
+                .split('.')
+                .try_fold(json, |v, key| match key.parse::<usize>() {
+                    Ok(i) => v.get(i),
+                    Err(_) => v.get(key),
+                });
+            match computed {
+                None => Some(format!("expects `{path}`, which the data does not have")),
+                Some(value) if value != expected => Some(format!(
+                    "expects {path} = {expected}, but the computed value is {value}"
+                )),
+                Some(_) => None,
+            }
+        })
+        .collect();
+    if failures.is_empty() {
+        Ok(())
+    } else {
+        Err(failures.join("; "))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn expectations_compare_dotted_paths() {
+        let json =
+            serde_json::json!({"period": 7, "certificate": {"length": 4}, "rows": [{"bound": 2}]});
+        let ok: BTreeMap<String, serde_json::Value> = [
+            ("period".to_string(), 7.into()),
+            ("certificate.length".to_string(), 4.into()),
+            ("rows.0.bound".to_string(), 2.into()),
+        ]
+        .into();
+        assert!(check_expectations(&ok, &json).is_ok());
+        let wrong: BTreeMap<String, serde_json::Value> = [("period".to_string(), 8.into())].into();
+        let message = check_expectations(&wrong, &json).unwrap_err();
+        assert_eq!(message, "expects period = 8, but the computed value is 7");
+        let missing: BTreeMap<String, serde_json::Value> = [("nope".to_string(), 1.into())].into();
+        assert!(
+            check_expectations(&missing, &json)
+                .unwrap_err()
+                .contains("does not have")
+        );
+    }
+}

@@ -1,0 +1,156 @@
+//! `option-reach`: why a subtraction certificate's window is as long as the
+//! largest take. One heap, its options drawn back to the heaps they reach,
+//! and the span of the furthest one marked.
+
+use serde::{Deserialize, Serialize};
+
+use super::RenderMeta;
+use crate::games::Rule;
+use crate::plot::{self, ACCENT, Anchor, INK, MUTED};
+use crate::sequence::{CertificateRule, Value};
+
+/// Parameters: the game, the heap to look from, and how many cells to draw.
+#[derive(Debug, Clone, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Params {
+    /// The game, e.g. `sub:1,3,4`.
+    pub game: Rule,
+    /// The heap whose options are drawn.
+    pub heap: usize,
+    /// How many cells to draw from heap 0 (at least `heap + 1`).
+    pub shown: usize,
+}
+
+/// One heap's options and how far back they reach.
+#[derive(Debug, Clone, Serialize)]
+pub struct Data {
+    /// The game, canonically spelled.
+    pub rule: String,
+    /// The heap looked from.
+    pub heap: usize,
+    /// Its value.
+    pub value: Value,
+    /// The heaps reachable in one move, nearest first.
+    pub options: Vec<usize>,
+    /// How far back the furthest option lies: the certificate's window.
+    pub reach: usize,
+    /// The values of heaps `0 .. shown`.
+    pub values: Vec<Value>,
+}
+
+/// Computes the heap's options from the rule.
+pub fn compute(params: &Params) -> Result<Data, String> {
+    let Some(set) = params.game.subtraction_set() else {
+        return Err(format!("{} is not a subtraction game", params.game));
+    };
+    if params.shown <= params.heap {
+        return Err(format!(
+            "shown ({}) must be larger than heap ({}) so the heap is drawn",
+            params.shown, params.heap
+        ));
+    }
+    let CertificateRule::Window { length: reach } = params.game.certificate_rule() else {
+        return Err(format!("{} has no finite window to draw", params.game));
+    };
+    let values = params.game.values(params.shown);
+    Ok(Data {
+        rule: params.game.to_string(),
+        heap: params.heap,
+        value: values[params.heap],
+        options: set.options(params.heap),
+        reach,
+        values,
+    })
+}
+
+impl Data {
+    /// What the figure shows, in one sentence.
+    pub fn range_note(&self) -> String {
+        let options: Vec<String> = self.options.iter().map(usize::to_string).collect();
+        format!(
+            "Heap {} of {} has options {}; the furthest lies {} back, the largest take, \
+             so the window must hold {} values.",
+            self.heap,
+            self.rule,
+            options.join(", "),
+            self.reach,
+            self.reach
+        )
+    }
+}
+
+const CELL: i32 = 24;
+const LEFT: i32 = 20;
+
+/// Draws the strip with arcs from the heap to each option.
+pub fn render(data: &Data, meta: &RenderMeta) -> String {
+    let width = (2 * LEFT + CELL * data.values.len() as i32).max(420) as u32;
+    let strip_y = 96;
+    let lines =
+        plot::wrap(&data.range_note(), (width as usize - 2 * LEFT as usize) / 6).len() as i32;
+    let height = (strip_y + CELL + 50 + 15 * lines) as u32;
+    let centre = |heap: usize| LEFT + heap as i32 * CELL + CELL / 2;
+    plot::svg(width, height, meta.caption, &data.range_note(), |area| {
+        let title = format!("{}: heap {} and its options", data.rule, data.heap);
+        plot::label(area, &title, (LEFT, 14), 14, Anchor::Start, INK);
+        plot::strip(area, LEFT, strip_y, CELL, 0, &data.values);
+        let x = centre(data.heap);
+        plot::outline(
+            area,
+            (x - CELL / 2, strip_y),
+            (x + CELL / 2, strip_y + CELL),
+            ACCENT,
+            3,
+        );
+        for (i, &option) in data.options.iter().enumerate() {
+            let xo = centre(option);
+            let rise = strip_y - 22 - 14 * i as i32;
+            plot::line(
+                area,
+                &[(x, strip_y - 14), (x, rise), (xo, rise), (xo, strip_y - 14)],
+                ACCENT,
+                2,
+            );
+            plot::dot(area, (xo, strip_y - 14), 3, ACCENT);
+            let take = format!("−{}", data.heap - option);
+            plot::label(
+                area,
+                &take,
+                ((x + xo) / 2, rise - 7),
+                11,
+                Anchor::Middle,
+                ACCENT,
+            );
+        }
+        let from = LEFT + (data.heap - data.reach) as i32 * CELL;
+        let to = LEFT + data.heap as i32 * CELL;
+        let y = strip_y + CELL + 10;
+        plot::line(
+            area,
+            &[
+                (from + 1, y - 5),
+                (from + 1, y),
+                (to - 1, y),
+                (to - 1, y - 5),
+            ],
+            INK,
+            1,
+        );
+        let reach = format!("reach {} = largest take", data.reach);
+        plot::label(
+            area,
+            &reach,
+            ((from + to) / 2, y + 12),
+            11,
+            Anchor::Middle,
+            INK,
+        );
+        plot::note(
+            area,
+            &data.range_note(),
+            (LEFT, y + 34),
+            width as i32 - 2 * LEFT,
+            MUTED,
+        );
+    })
+}

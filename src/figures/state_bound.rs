@@ -1,0 +1,262 @@
+//! `state-bound`: the counting bound `(m+1)^m` on a subtraction game's
+//! states beside the longest period actually found among every subtraction
+//! set whose largest take is `m`.
+//!
+//! The bound: a value is the mex of at most `m` values, so it is at most `m`;
+//! the next value depends only on the last `m`, so there are at most
+//! `(m+1)^m` states and the sequence must repeat within that many steps
+//! (seed 004, "every finite subtraction set has one").
+
+use rayon::prelude::*;
+use serde::{Deserialize, Serialize};
+
+use super::RenderMeta;
+use crate::games::SubtractionSet;
+use crate::manifest::Count;
+use crate::numbers::grouped;
+use crate::plot::{self, ACCENT, ACCENT_2, Anchor, INK, MUTED};
+use crate::sequence::{DEFAULT_MIN_REPEATS, analyse};
+
+/// Parameters: the largest take to go up to, and the values per set.
+#[derive(Debug, Clone, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Params {
+    /// Largest takes `1 ..= max_take` are tabulated (at most 16).
+    pub max_take: usize,
+    /// Values computed for every set.
+    pub values: Count,
+}
+
+/// One largest take `m`: the bound and what the sets with that largest take do.
+#[derive(Debug, Clone, Serialize)]
+pub struct Row {
+    /// The largest take.
+    pub max_take: usize,
+    /// The counting bound `(m+1)^m`.
+    pub bound: u64,
+    /// How many sets were searched: every subset of `{1 … m}` holding `m`.
+    pub sets: usize,
+    /// The longest certified period among them.
+    pub longest_period: usize,
+    /// A set with that period (the first in the order sets are listed).
+    pub longest_set: String,
+    /// The longest preperiod among them.
+    pub longest_preperiod: usize,
+    /// Sets whose period was not certified within the values computed.
+    pub uncertified: Vec<String>,
+}
+
+/// The table behind the figure.
+#[derive(Debug, Clone, Serialize)]
+pub struct Data {
+    /// Values computed for every set.
+    pub computed: usize,
+    /// One row per largest take, ascending.
+    pub rows: Vec<Row>,
+    /// How many sets in all.
+    pub sets: usize,
+}
+
+/// Every subset of `{1 … m}` that holds `m`, in binary order of the rest.
+fn sets_with_largest(m: usize) -> Vec<SubtractionSet> {
+    (0..1u32 << (m - 1))
+        .map(|mask| {
+            let smaller = (1..m).filter(|t| mask >> (t - 1) & 1 == 1);
+            SubtractionSet::new(smaller.chain([m])).expect("distinct positive takes")
+        })
+        .collect()
+}
+
+fn row(m: usize, values: usize) -> Row {
+    let sets = sets_with_largest(m);
+    let results: Vec<(String, Option<(usize, usize)>)> = sets
+        .par_iter()
+        .map(|set| {
+            let analysis = analyse(
+                &set.values(values),
+                DEFAULT_MIN_REPEATS,
+                set.certificate_rule(),
+            );
+            let certified = analysis
+                .is_certified()
+                .then(|| analysis.period.found())
+                .flatten();
+            (format!("{{{set}}}"), certified)
+        })
+        .collect();
+    let mut longest = (0, String::new());
+    let mut longest_preperiod = 0;
+    let mut uncertified = Vec::new();
+    for (name, certified) in results {
+        match certified {
+            Some((s, p)) => {
+                if p > longest.0 {
+                    longest = (p, name);
+                }
+                longest_preperiod = longest_preperiod.max(s);
+            }
+            None => uncertified.push(name),
+        }
+    }
+    Row {
+        max_take: m,
+        bound: (m as u64 + 1).pow(m as u32),
+        sets: sets.len(),
+        longest_period: longest.0,
+        longest_set: longest.1,
+        longest_preperiod,
+        uncertified,
+    }
+}
+
+/// Computes every row.
+pub fn compute(params: &Params) -> Result<Data, String> {
+    if !(1..=16).contains(&params.max_take) {
+        return Err(format!(
+            "max_take must be from 1 to 16, not {}",
+            params.max_take
+        ));
+    }
+    let rows: Vec<Row> = (1..=params.max_take)
+        .map(|m| row(m, params.values.0))
+        .collect();
+    Ok(Data {
+        computed: params.values.0,
+        sets: rows.iter().map(|r| r.sets).sum(),
+        rows,
+    })
+}
+
+impl Data {
+    /// The search range, and any set left uncertified.
+    pub fn range_note(&self) -> String {
+        let missing: Vec<&str> = self
+            .rows
+            .iter()
+            .flat_map(|r| r.uncertified.iter().map(String::as_str))
+            .collect();
+        let tail = if missing.is_empty() {
+            "every period certified".to_string()
+        } else {
+            format!("not certified: {}", missing.join(" "))
+        };
+        format!(
+            "{} sets, each searched in {} values; {tail}.",
+            grouped(self.sets as u64),
+            grouped(self.computed as u64)
+        )
+    }
+}
+
+const LEFT: i32 = 70;
+const TOP: i32 = 40;
+const PLOT_H: i32 = 300;
+const COLUMN: i32 = 62;
+
+/// Draws both series on a logarithmic axis.
+pub fn render(data: &Data, meta: &RenderMeta) -> String {
+    let columns = data.rows.len() as i32;
+    let width = (LEFT + COLUMN * columns + 30) as u32;
+    let height = (TOP + PLOT_H + 110) as u32;
+    let top_decade = data
+        .rows
+        .iter()
+        .map(|r| (r.bound as f64).log10().ceil() as i32)
+        .max()
+        .unwrap_or(1)
+        .max(1);
+    let y_of = |v: f64| {
+        TOP + PLOT_H - ((v.max(1.0).log10() / top_decade as f64) * PLOT_H as f64).round() as i32
+    };
+    let x_of = |i: usize| LEFT + COLUMN * i as i32 + COLUMN / 2;
+    plot::svg(width, height, meta.caption, &data.range_note(), |area| {
+        plot::label(
+            area,
+            "states bound (m+1)^m against the longest period found",
+            (LEFT - 50, 14),
+            14,
+            Anchor::Start,
+            INK,
+        );
+        for decade in (0..=top_decade).step_by(2) {
+            let y = y_of(10f64.powi(decade));
+            plot::line(
+                area,
+                &[(LEFT, y), (LEFT + COLUMN * columns, y)],
+                plot::fill(0),
+                1,
+            );
+            plot::label(
+                area,
+                &format!("10^{decade}"),
+                (LEFT - 8, y),
+                11,
+                Anchor::End,
+                MUTED,
+            );
+        }
+        for (i, r) in data.rows.iter().enumerate() {
+            let x = x_of(i);
+            let yb = y_of(r.bound as f64);
+            let yp = y_of(r.longest_period as f64);
+            plot::line(area, &[(x, yb), (x, yp)], plot::fill(0), 2);
+            plot::dot(area, (x, yb), 5, ACCENT_2);
+            plot::dot(area, (x, yp), 5, ACCENT);
+            plot::label(
+                area,
+                &r.longest_period.to_string(),
+                (x + 8, yp),
+                10,
+                Anchor::Start,
+                ACCENT,
+            );
+            plot::label(
+                area,
+                &format!("m={}", r.max_take),
+                (x, TOP + PLOT_H + 16),
+                11,
+                Anchor::Middle,
+                INK,
+            );
+            let sets = if r.sets == 1 {
+                "1 set".to_string()
+            } else {
+                format!("{} sets", r.sets)
+            };
+            plot::label(
+                area,
+                &sets,
+                (x, TOP + PLOT_H + 31),
+                10,
+                Anchor::Middle,
+                MUTED,
+            );
+        }
+        let legend_y = TOP + PLOT_H + 56;
+        plot::dot(area, (LEFT, legend_y), 5, ACCENT_2);
+        plot::label(
+            area,
+            "bound (m+1)^m",
+            (LEFT + 10, legend_y),
+            11,
+            Anchor::Start,
+            INK,
+        );
+        plot::dot(area, (LEFT + 150, legend_y), 5, ACCENT);
+        plot::label(
+            area,
+            "longest certified period",
+            (LEFT + 160, legend_y),
+            11,
+            Anchor::Start,
+            INK,
+        );
+        plot::note(
+            area,
+            &data.range_note(),
+            (LEFT - 50, legend_y + 26),
+            width as i32 - LEFT,
+            MUTED,
+        );
+    })
+}

@@ -1,0 +1,192 @@
+//! `strip`: one game's values as a row of cells, its period bracketed, and
+//! the certificate's window drawn as pairs joined across one period.
+//!
+//! The certificate is checked, not assumed: a window that fails stops the
+//! build (seed 004, "the check that could have failed").
+
+use serde::{Deserialize, Serialize};
+
+use super::RenderMeta;
+use crate::games::Rule;
+use crate::manifest::Count;
+use crate::numbers::grouped;
+use crate::plot::{self, ACCENT, Anchor, INK, MUTED};
+use crate::sequence::{Certificate, CertificateStatus, DEFAULT_MIN_REPEATS, Value, analyse};
+
+/// Parameters of a strip.
+#[derive(Debug, Clone, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Params {
+    /// The game, e.g. `sub:1,3,4`.
+    pub game: Rule,
+    /// How many values to compute and search for a period.
+    pub values: Count,
+    /// How many cells to draw (default 28).
+    #[serde(default = "default_shown")]
+    pub shown: usize,
+    /// How many full periods the repetition must cover (default 3).
+    #[serde(default = "default_repeats")]
+    pub min_repeats: usize,
+}
+
+fn default_shown() -> usize {
+    28
+}
+
+fn default_repeats() -> usize {
+    DEFAULT_MIN_REPEATS
+}
+
+/// What a strip shows, and the search and certificate behind it.
+#[derive(Debug, Clone, Serialize)]
+pub struct Data {
+    /// The game, canonically spelled.
+    pub rule: String,
+    /// Values computed and searched.
+    pub computed: usize,
+    /// Cells drawn.
+    pub shown: usize,
+    /// Full periods the repetition had to cover.
+    pub min_repeats: usize,
+    /// The period found, or null when none was found in `computed` values.
+    pub period: Option<usize>,
+    /// The preperiod found, or null.
+    pub preperiod: Option<usize>,
+    /// The window check for the period found.
+    pub certificate: Option<Certificate>,
+    /// Whether the period holds at every value computed.
+    pub corroborated: bool,
+    /// Every value computed, heap 0 first.
+    pub values: Vec<Value>,
+}
+
+/// Computes the values, finds the period, checks the certificate.
+pub fn compute(params: &Params) -> Result<Data, String> {
+    let values = params.game.values(params.values.0);
+    let analysis = analyse(&values, params.min_repeats, params.game.certificate_rule());
+    if let Some(certificate) = analysis.certificate
+        && let CertificateStatus::Fails { heap } = certificate.status
+    {
+        return Err(format!(
+            "the certificate for period {} fails at heap {heap}: g({heap}) = {} but g({}) = {}",
+            certificate.period,
+            values[heap],
+            heap + certificate.period,
+            values[heap + certificate.period]
+        ));
+    }
+    let found = analysis.period.found();
+    Ok(Data {
+        rule: params.game.to_string(),
+        computed: analysis.computed,
+        shown: params.shown.min(values.len()),
+        min_repeats: params.min_repeats,
+        period: found.map(|(_, p)| p),
+        preperiod: found.map(|(s, _)| s),
+        certificate: analysis.certificate,
+        corroborated: analysis.corroborated,
+        values,
+    })
+}
+
+impl Data {
+    /// The search range and the certificate, in one sentence.
+    pub fn range_note(&self) -> String {
+        let searched = grouped(self.computed as u64);
+        match (self.period, self.preperiod, self.certificate) {
+            (Some(p), Some(s), Some(c)) if c.holds => format!(
+                "Period {p} from heap {s}, found by search in {searched} values; \
+                 the certificate's {} pairs hold, and the period is checked at all {searched} values.",
+                c.length
+            ),
+            (Some(p), Some(s), _) => {
+                format!("Period {p} from heap {s} observed in {searched} values, not certified.")
+            }
+            _ => format!("No period found in the {searched} values searched."),
+        }
+    }
+}
+
+const CELL: i32 = 24;
+const LEFT: i32 = 20;
+
+/// Draws the strip, the period brackets and the certificate's pairs.
+pub fn render(data: &Data, meta: &RenderMeta) -> String {
+    let shown = &data.values[..data.shown];
+    let window = data.certificate.filter(|c| c.holds);
+    let pair_rows = window.map_or(0, |c| c.length as i32);
+    let width = (2 * LEFT + CELL * shown.len() as i32) as u32;
+    let strip_y = 66;
+    let arcs_y = strip_y + CELL + 20;
+    let notes_y = arcs_y + pair_rows * 9 + 22;
+    let lines =
+        plot::wrap(&data.range_note(), (width as usize - 2 * LEFT as usize) / 6).len() as i32;
+    let height = (notes_y + 15 * lines + 4) as u32;
+    let desc = format!(
+        "Values of {} for heaps 0 to {}. {}",
+        data.rule,
+        shown.len() - 1,
+        data.range_note()
+    );
+    plot::svg(width, height, meta.caption, &desc, |area| {
+        let title = format!("{}: values of heaps 0–{}", data.rule, shown.len() - 1);
+        plot::label(area, &title, (LEFT, 14), 14, Anchor::Start, INK);
+        plot::strip(area, LEFT, strip_y, CELL, 0, shown);
+        if let (Some(p), Some(s)) = (data.period, data.preperiod) {
+            draw_brackets(area, s, p, shown.len(), strip_y);
+        }
+        if let Some(c) = window {
+            draw_pairs(area, &c, shown.len(), strip_y, arcs_y);
+        }
+        plot::note(
+            area,
+            &data.range_note(),
+            (LEFT, notes_y),
+            width as i32 - 2 * LEFT,
+            MUTED,
+        );
+    })
+}
+
+/// Brackets over each whole period drawn, the first labelled.
+fn draw_brackets(area: &plot::Area, start: usize, period: usize, shown: usize, strip_y: i32) {
+    let y = strip_y - 22;
+    let mut block = start;
+    while block + period <= shown {
+        let x0 = LEFT + block as i32 * CELL + 2;
+        let x1 = LEFT + (block + period) as i32 * CELL - 2;
+        plot::line(area, &[(x0, y + 5), (x0, y), (x1, y), (x1, y + 5)], INK, 1);
+        if block == start {
+            let text = format!("period {period}");
+            plot::label(area, &text, ((x0 + x1) / 2, y - 9), 11, Anchor::Middle, INK);
+        }
+        block += period;
+    }
+}
+
+/// The window's pairs `(k, k + p)`, each joined below the strip.
+fn draw_pairs(area: &plot::Area, c: &Certificate, shown: usize, strip_y: i32, arcs_y: i32) {
+    for (row, k) in (c.start..c.start + c.length).enumerate() {
+        if k + c.period >= shown {
+            break;
+        }
+        let xa = LEFT + k as i32 * CELL + CELL / 2;
+        let xb = LEFT + (k + c.period) as i32 * CELL + CELL / 2;
+        let depth = arcs_y + row as i32 * 9;
+        let top = strip_y + CELL + 2;
+        plot::line(
+            area,
+            &[(xa, top), (xa, depth), (xb, depth), (xb, top)],
+            ACCENT,
+            1,
+        );
+        for x in [xa, xb] {
+            let cx = x - CELL / 2;
+            plot::outline(area, (cx, strip_y), (cx + CELL, strip_y + CELL), ACCENT, 2);
+        }
+    }
+    let text = format!("window: {} pairs g(k) = g(k + {})", c.length, c.period);
+    let x = LEFT + (c.start + c.period + c.length) as i32 * CELL + 6;
+    let y = arcs_y + (c.length as i32 - 1) * 9;
+    plot::label(area, &text, (x, y), 11, Anchor::Start, ACCENT);
+}

@@ -1,0 +1,161 @@
+//! Subtraction games: a move takes one of a finite set of counts from a heap.
+//!
+//! The value of a heap `n` is the mex of the values of `n − t` for each take
+//! `t ≤ n`. Because it reads only the `m` values below `n` (`m` the largest
+//! take), the sequence is eventually periodic (at most `(m+1)^m` states) and a
+//! period is proved by `m` consecutive agreeing pairs (seed 004).
+
+use std::fmt;
+
+use crate::sequence::{CertificateRule, Value, mex};
+
+/// A subtraction set: distinct positive takes, kept sorted.
+#[derive(Debug, Clone, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct SubtractionSet {
+    takes: Vec<usize>,
+}
+
+/// Why a list of takes is not a subtraction set.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum TakesError {
+    Empty,
+    Zero,
+    Repeated(usize),
+    NotANumber(String),
+}
+
+impl fmt::Display for TakesError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            TakesError::Empty => write!(f, "the take set is empty: name at least one take"),
+            TakesError::Zero => write!(f, "a take of 0 is not a move: takes start at 1"),
+            TakesError::Repeated(t) => write!(f, "the take {t} is listed twice"),
+            TakesError::NotANumber(s) => {
+                write!(
+                    f,
+                    "`{s}` is not a take: takes are whole numbers such as 1,3,4"
+                )
+            }
+        }
+    }
+}
+
+impl SubtractionSet {
+    /// Builds a set from takes in any order, rejecting empty, zero and repeats.
+    pub fn new(takes: impl IntoIterator<Item = usize>) -> Result<Self, TakesError> {
+        let mut takes: Vec<usize> = takes.into_iter().collect();
+        if takes.is_empty() {
+            return Err(TakesError::Empty);
+        }
+        if takes.contains(&0) {
+            return Err(TakesError::Zero);
+        }
+        takes.sort_unstable();
+        if let Some(w) = takes.windows(2).find(|w| w[0] == w[1]) {
+            return Err(TakesError::Repeated(w[0]));
+        }
+        Ok(SubtractionSet { takes })
+    }
+
+    /// Parses `1,3,4` (no spaces needed; spaces around commas are allowed).
+    pub fn parse(list: &str) -> Result<Self, TakesError> {
+        if list.trim().is_empty() {
+            return Err(TakesError::Empty);
+        }
+        let takes = list
+            .split(',')
+            .map(|part| {
+                let part = part.trim();
+                part.parse::<usize>()
+                    .map_err(|_| TakesError::NotANumber(part.to_string()))
+            })
+            .collect::<Result<Vec<_>, _>>()?;
+        SubtractionSet::new(takes)
+    }
+
+    /// The takes, ascending.
+    pub fn takes(&self) -> &[usize] {
+        &self.takes
+    }
+
+    /// The largest take: how far back the mex reads.
+    pub fn largest(&self) -> usize {
+        *self.takes.last().expect("a subtraction set is never empty")
+    }
+
+    /// The values of heaps `0 .. count` by the mex recursion.
+    pub fn values(&self, count: usize) -> Vec<Value> {
+        let mut values: Vec<Value> = Vec::with_capacity(count);
+        for n in 0..count {
+            let options = self
+                .takes
+                .iter()
+                .take_while(|&&t| t <= n)
+                .map(|&t| values[n - t]);
+            values.push(mex(options));
+        }
+        values
+    }
+
+    /// The heaps reachable in one move from a heap of `n`.
+    pub fn options(&self, n: usize) -> Vec<usize> {
+        self.takes
+            .iter()
+            .take_while(|&&t| t <= n)
+            .map(|&t| n - t)
+            .collect()
+    }
+
+    /// `m` pairs from the preperiod prove a period, `m` the largest take.
+    pub fn certificate_rule(&self) -> CertificateRule {
+        CertificateRule::Window {
+            length: self.largest(),
+        }
+    }
+}
+
+impl fmt::Display for SubtractionSet {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let list: Vec<String> = self.takes.iter().map(usize::to_string).collect();
+        write!(f, "{}", list.join(","))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn one_three_four_repeats_0101232() {
+        let set = SubtractionSet::parse("1,3,4").unwrap();
+        assert_eq!(set.values(14), [0, 1, 0, 1, 2, 3, 2, 0, 1, 0, 1, 2, 3, 2]);
+    }
+
+    #[test]
+    fn one_two_is_n_mod_three() {
+        let set = SubtractionSet::parse("2, 1").unwrap();
+        let v = set.values(30);
+        assert!((0..30).all(|n| v[n] as usize == n % 3));
+    }
+
+    #[test]
+    fn bad_take_lists_are_named() {
+        assert_eq!(SubtractionSet::parse(""), Err(TakesError::Empty));
+        assert_eq!(SubtractionSet::parse("0,1"), Err(TakesError::Zero));
+        assert_eq!(SubtractionSet::parse("3,1,3"), Err(TakesError::Repeated(3)));
+        assert_eq!(
+            SubtractionSet::parse("1,x"),
+            Err(TakesError::NotANumber("x".into()))
+        );
+    }
+
+    #[test]
+    fn heap_ten_of_one_three_four_reads_four_back() {
+        let set = SubtractionSet::parse("1,3,4").unwrap();
+        assert_eq!(set.options(10), [9, 7, 6]);
+        assert_eq!(
+            set.certificate_rule(),
+            CertificateRule::Window { length: 4 }
+        );
+    }
+}

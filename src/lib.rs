@@ -1,0 +1,138 @@
+//! ladder: an essay site about impartial games, every figure and number
+//! computed from a manifest.
+//!
+//! The pipeline, one module a stage: [`manifest`] (figures.yaml → typed
+//! entries) → [`figures`] (compute each figure's data in parallel, check its
+//! claims, draw it) → [`site`] (Markdown and templates → files, written in
+//! one swap). The rules of the games live in [`games`], the machinery that
+//! knows no game in [`sequence`]; both are pure.
+
+pub mod figures;
+pub mod games;
+pub mod manifest;
+pub mod numbers;
+pub mod plot;
+pub mod sequence;
+pub mod site;
+
+use std::path::{Path, PathBuf};
+use std::time::{Duration, Instant};
+
+use anyhow::{Result, anyhow, bail};
+use indicatif::{ProgressBar, ProgressStyle};
+
+use crate::manifest::Manifest;
+use crate::site::{Difference, Files};
+
+/// Where a site's sources are, and what to build.
+#[derive(Debug, Clone)]
+pub struct BuildOptions {
+    /// The folder holding figures.yaml, content/ and templates/.
+    pub root: PathBuf,
+    /// Compute only these figures (their SVG and data); pages are untouched.
+    pub only: Vec<String>,
+    /// Show a progress bar (on a terminal).
+    pub progress: bool,
+}
+
+/// What a build did, and how long each stage took.
+#[derive(Debug, Clone)]
+pub struct BuildReport {
+    pub figures: usize,
+    pub pages: usize,
+    pub files: usize,
+    pub stages: Vec<(&'static str, Duration)>,
+}
+
+/// Builds the site into `out`: manifest → compute → render → site.
+pub fn build(options: &BuildOptions, out: &Path) -> Result<BuildReport> {
+    let (files, mut report) = render(options)?;
+    let start = Instant::now();
+    if options.only.is_empty() {
+        site::write_atomically(out, &files)?;
+    } else {
+        site::write_some(out, &files)?;
+    }
+    report.files = files.len();
+    report.stages.push(("write", start.elapsed()));
+    Ok(report)
+}
+
+/// Builds the site in memory and compares it with `out`, byte for byte.
+pub fn check(options: &BuildOptions, out: &Path) -> Result<Vec<Difference>> {
+    let (files, _) = render(options)?;
+    site::compare(out, &files)
+}
+
+/// Every stage but the write: the site's files in memory.
+fn render(options: &BuildOptions) -> Result<(Files, BuildReport)> {
+    let mut stages = Vec::new();
+    let mut lap = Instant::now();
+    let mut stage = |name| {
+        stages.push((name, lap.elapsed()));
+        lap = Instant::now();
+    };
+
+    let root = &options.root;
+    let manifest = manifest::load(&root.join("figures.yaml"), &root.join("content"))?;
+    stage("manifest");
+
+    let selected = select(&manifest, &options.only)?;
+    let progress = progress_bar(selected.len(), options.progress);
+    let computed = figures::compute_all(&selected, &progress).map_err(|e| anyhow!(e))?;
+    progress.finish_and_clear();
+    stage("compute and draw");
+
+    let files = if options.only.is_empty() {
+        site::pages::render(root, &manifest, &computed)?
+    } else {
+        site::pages::figure_files(&computed)
+    };
+    stage("pages");
+
+    let report = BuildReport {
+        figures: computed.len(),
+        pages: if options.only.is_empty() {
+            manifest.pages.len()
+        } else {
+            0
+        },
+        files: files.len(),
+        stages,
+    };
+    Ok((files, report))
+}
+
+/// The figures named by `--only`, or all of them.
+fn select(manifest: &Manifest, only: &[String]) -> Result<Vec<manifest::Figure>> {
+    if only.is_empty() {
+        return Ok(manifest.figures.clone());
+    }
+    let unknown: Vec<&str> = only
+        .iter()
+        .filter(|id| !manifest.figures.iter().any(|f| &f.id.0 == *id))
+        .map(String::as_str)
+        .collect();
+    if !unknown.is_empty() {
+        bail!("no figure named {} in figures.yaml", unknown.join(", "));
+    }
+    Ok(manifest
+        .figures
+        .iter()
+        .filter(|f| only.contains(&f.id.0))
+        .cloned()
+        .collect())
+}
+
+fn progress_bar(len: usize, visible: bool) -> ProgressBar {
+    if !visible {
+        return ProgressBar::hidden();
+    }
+    let bar = ProgressBar::new(len as u64);
+    if let Ok(style) =
+        ProgressStyle::with_template("{spinner} computing figures {bar:30} {pos}/{len}")
+    {
+        bar.set_style(style);
+    }
+    bar
+}

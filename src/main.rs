@@ -1,0 +1,224 @@
+//! The `ladder` command: parses the command line, calls the library, prints
+//! the error once.
+
+use std::io::IsTerminal;
+use std::path::PathBuf;
+use std::process::ExitCode;
+
+use anyhow::{Result, anyhow};
+use clap::{Parser, Subcommand};
+
+use ladder::games::Rule;
+use ladder::numbers::grouped;
+use ladder::sequence::{self, DEFAULT_MIN_REPEATS, Method};
+use ladder::{BuildOptions, build, check};
+
+/// Regenerates the ladder essay site, and explores one game from the command line.
+#[derive(Parser)]
+#[command(name = "ladder", version)]
+struct Cli {
+    /// The site's folder (holding figures.yaml, content/, templates/).
+    #[arg(long, global = true, default_value = ".")]
+    root: PathBuf,
+    #[command(subcommand)]
+    command: Command,
+}
+
+#[derive(Subcommand)]
+enum Command {
+    /// Compute every figure and write the whole site to output/.
+    Build {
+        /// Where to write the site (default: output/ in the site's folder).
+        #[arg(long)]
+        out: Option<PathBuf>,
+        /// Recompute only these figures' SVG and data; pages are not rewritten.
+        #[arg(long, num_args = 1..)]
+        only: Vec<String>,
+    },
+    /// Build in memory and compare with the committed output/; exit 1 on any difference.
+    Check {
+        /// The folder to compare with (default: output/ in the site's folder).
+        #[arg(long)]
+        out: Option<PathBuf>,
+    },
+    /// One game's Grundy sequence, its period and its certificate.
+    Seq {
+        /// The game, e.g. sub:1,3,4.
+        rule: Rule,
+        /// How many values to compute and search.
+        #[arg(long, default_value_t = 2000)]
+        values: usize,
+        /// How many full periods the repetition must cover.
+        #[arg(long, default_value_t = DEFAULT_MIN_REPEATS)]
+        min_repeats: usize,
+        /// Print one JSON object instead of text.
+        #[arg(long)]
+        json: bool,
+    },
+    /// The value of one heap, reduced modulo a certified period when it is large.
+    Value {
+        /// The game, e.g. sub:1,3,4.
+        rule: Rule,
+        /// The heap, up to 18,446,744,073,709,551,615.
+        heap: u64,
+    },
+}
+
+fn main() -> ExitCode {
+    let cli = Cli::parse();
+    match run(cli) {
+        Ok(code) => code,
+        Err(error) => {
+            eprintln!("error: {error:#}");
+            ExitCode::from(2)
+        }
+    }
+}
+
+fn run(cli: Cli) -> Result<ExitCode> {
+    let quiet = std::env::var_os("CI").is_some() || !std::io::stderr().is_terminal();
+    let options = |only| BuildOptions {
+        root: cli.root.clone(),
+        only,
+        progress: !quiet,
+    };
+    let default_out = cli.root.join("output");
+    match cli.command {
+        Command::Build { out, only } => {
+            let out = out.unwrap_or(default_out);
+            let report = build(&options(only), &out)?;
+            let stages: Vec<String> = report
+                .stages
+                .iter()
+                .map(|(name, time)| format!("{name} {:.0} ms", time.as_secs_f64() * 1e3))
+                .collect();
+            eprintln!(
+                "built {} figures and {} pages ({} files) into {}: {}",
+                report.figures,
+                report.pages,
+                report.files,
+                out.display(),
+                stages.join(", ")
+            );
+            Ok(ExitCode::SUCCESS)
+        }
+        Command::Check { out } => {
+            let out = out.unwrap_or(default_out);
+            let differences = check(&options(Vec::new()), &out)?;
+            if differences.is_empty() {
+                eprintln!("{} is what a fresh build produces", out.display());
+                return Ok(ExitCode::SUCCESS);
+            }
+            for d in &differences {
+                println!("{d}");
+            }
+            eprintln!(
+                "{} files in {} differ from a fresh build: run `ladder build` and commit output/",
+                differences.len(),
+                out.display()
+            );
+            Ok(ExitCode::from(1))
+        }
+        Command::Seq {
+            rule,
+            values,
+            min_repeats,
+            json,
+        } => {
+            seq(&rule, values, min_repeats, json)?;
+            Ok(ExitCode::SUCCESS)
+        }
+        Command::Value { rule, heap } => {
+            let lookup = sequence::value_of(
+                heap,
+                |n| rule.values(n),
+                rule.certificate_rule(),
+                2000,
+                1 << 22,
+            )
+            .map_err(|e| anyhow!(e))?;
+            match lookup.method {
+                Method::Computed { computed } => {
+                    println!(
+                        "{} (heap {} of {rule}, computed among {} values)",
+                        lookup.value,
+                        grouped(heap),
+                        grouped(computed as u64)
+                    )
+                }
+                Method::Reduced {
+                    preperiod,
+                    period,
+                    reduced,
+                    ..
+                } => println!(
+                    "{} (heap {} of {rule} ≡ heap {reduced}: certified period {period} from heap {preperiod})",
+                    lookup.value,
+                    grouped(heap)
+                ),
+            }
+            Ok(ExitCode::SUCCESS)
+        }
+    }
+}
+
+fn seq(rule: &Rule, count: usize, min_repeats: usize, json: bool) -> Result<()> {
+    if count == 0 {
+        return Err(anyhow!("--values must be at least 1"));
+    }
+    let values = rule.values(count);
+    let analysis = sequence::analyse(&values, min_repeats, rule.certificate_rule());
+    let found = analysis.period.found();
+    if json {
+        let object = serde_json::json!({
+            "rule": rule.to_string(),
+            "computed": analysis.computed,
+            "min_repeats": min_repeats,
+            "values": values,
+            "period": found.map(|(_, p)| p),
+            "preperiod": found.map(|(s, _)| s),
+            "certificate": analysis.certificate,
+            "corroborated": analysis.corroborated,
+        });
+        println!("{object}");
+        return Ok(());
+    }
+    let head: Vec<String> = values.iter().take(60).map(|v| v.to_string()).collect();
+    println!(
+        "{rule}: first {} of {} values",
+        head.len(),
+        grouped(count as u64)
+    );
+    println!("  {}", head.join(" "));
+    match found {
+        Some((s, p)) => println!(
+            "period {p} from heap {s} (earliest start, then smallest period, at least {min_repeats} repeats), searched in {} values",
+            grouped(count as u64)
+        ),
+        None => println!(
+            "no period found in the {} values searched",
+            grouped(count as u64)
+        ),
+    }
+    match analysis.certificate {
+        Some(c) if c.holds => println!(
+            "certificate: {} pairs g(k) = g(k + {}) for k = {}..{} hold; the period is proven{}",
+            c.length,
+            c.period,
+            c.start,
+            c.start + c.length - 1,
+            if analysis.corroborated {
+                ", and checked at every value computed"
+            } else {
+                ""
+            }
+        ),
+        Some(c) => println!(
+            "certificate: not proven ({})",
+            serde_json::to_string(&c.status)?
+        ),
+        None if found.is_some() => println!("certificate: this rule has no finite window"),
+        None => {}
+    }
+    Ok(())
+}

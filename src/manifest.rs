@@ -1,0 +1,407 @@
+//! `figures.yaml` → a typed, validated [`Manifest`]; every error located.
+//!
+//! This is the one module that reads YAML (through `serde_yaml_ng`, a
+//! maintained fork of the frozen `serde_yaml`). Errors name the file, the
+//! 1-based line and column, and what was expected. Checks that serde cannot
+//! make (duplicate ids, a page that does not exist) are located by finding
+//! the offending `key: value` line in the source text.
+//!
+//! # Format
+//!
+//! ```yaml
+//! site:
+//!   title: ladder
+//!   summary: One line under the title.
+//! pages:
+//!   - id: certificates            # lower-case letters, digits, hyphens
+//!     title: Four values settle a sequence
+//!     summary: One line for the index.
+//!     content: certificates.md    # a file in content/
+//! figures:
+//!   - id: cert-1-3-4
+//!     page: certificates
+//!     caption: The values of {1,3,4}.
+//!     expect: { period: 7 }       # optional: fields of the data the prose relies on
+//!     strip:                      # the kind, holding its parameters
+//!       game: sub:1,3,4
+//!       values: 2000
+//! ```
+
+use std::collections::{BTreeMap, BTreeSet};
+use std::fmt;
+use std::path::{Path, PathBuf};
+
+use serde::Deserialize;
+use serde::de::{self, DeserializeSeed, Deserializer, MapAccess, Visitor};
+
+use crate::figures::{FigureSpec, KINDS};
+use crate::games::Rule;
+use crate::numbers::grouped;
+
+/// The largest `values:` a manifest may ask for; `ladder seq` goes further.
+pub const MAX_VALUES: usize = 1_000_000;
+
+/// The whole site: pages in reading order and their figures.
+#[derive(Debug, Clone, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Manifest {
+    /// The site's title and one-line summary.
+    pub site: Site,
+    /// The essays, in reading order.
+    pub pages: Vec<Page>,
+    /// Every figure and table, each placed on one page.
+    pub figures: Vec<Figure>,
+}
+
+/// The site's own title and summary, shown on the index.
+#[derive(Debug, Clone, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Site {
+    /// The title of the site.
+    pub title: String,
+    /// One line under the title on the index page.
+    pub summary: String,
+}
+
+/// One essay page.
+#[derive(Debug, Clone, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Page {
+    /// The page's id; it is also the HTML file name (`<id>.html`).
+    pub id: Id,
+    /// The page's title.
+    pub title: String,
+    /// One line on the index.
+    pub summary: String,
+    /// The Markdown file in `content/` holding the prose.
+    pub content: String,
+}
+
+/// One figure: where it goes, what it says, and what to compute.
+#[derive(Debug, Clone)]
+pub struct Figure {
+    /// The figure's id: names `figures/<id>.svg` and `data/<id>.json`.
+    pub id: Id,
+    /// The id of the page that shows it.
+    pub page: Id,
+    /// The caption under the figure (the search range is added to it).
+    pub caption: String,
+    /// Values the page relies on: each key is a field of the figure's data;
+    /// the build fails when the computed value differs.
+    pub expect: BTreeMap<String, serde_json::Value>,
+    /// The kind and its parameters.
+    pub spec: FigureSpec,
+}
+
+/// An id: lower-case letters, digits and hyphens, so it is safe as a file name.
+#[derive(Debug, Clone, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub struct Id(pub String);
+
+impl fmt::Display for Id {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.0)
+    }
+}
+
+impl Id {
+    /// Checks the characters of an id.
+    pub fn parse(text: &str) -> Result<Id, String> {
+        let ok = !text.is_empty()
+            && text
+                .chars()
+                .all(|c| c.is_ascii_lowercase() || c.is_ascii_digit() || c == '-')
+            && !text.starts_with('-');
+        if ok {
+            Ok(Id(text.to_string()))
+        } else {
+            Err(format!(
+                "`{text}` is not a valid id: use lower-case letters, digits and hyphens \
+                 (ids name files, so no `/`, `..` or spaces)"
+            ))
+        }
+    }
+}
+
+/// A count of values to compute: at least 1, at most [`MAX_VALUES`].
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Count(pub usize);
+
+/// A manifest or content error, located in its file.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Located {
+    pub file: PathBuf,
+    pub line: usize,
+    pub column: usize,
+    pub message: String,
+}
+
+impl fmt::Display for Located {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let file = self.file.display();
+        write!(f, "{file}:{}:{}: {}", self.line, self.column, self.message)
+    }
+}
+
+/// Every error found in a manifest, each on its own line.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct ManifestErrors(pub Vec<Located>);
+
+impl fmt::Display for ManifestErrors {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let lines: Vec<String> = self.0.iter().map(Located::to_string).collect();
+        f.write_str(&lines.join("\n"))
+    }
+}
+
+impl std::error::Error for ManifestErrors {}
+
+/// Reads and validates `figures.yaml`; `content_dir` is where pages' files must exist.
+pub fn load(path: &Path, content_dir: &Path) -> anyhow::Result<Manifest> {
+    let source = std::fs::read_to_string(path)
+        .map_err(|e| anyhow::anyhow!("cannot read {}: {e}", path.display()))?;
+    let manifest = parse(&source, path, content_dir)?;
+    Ok(manifest)
+}
+
+/// Parses and validates manifest text; `path` is only used in messages.
+pub fn parse(source: &str, path: &Path, content_dir: &Path) -> Result<Manifest, ManifestErrors> {
+    let manifest: Manifest = serde_yaml_ng::from_str(source).map_err(|e| {
+        let (line, column) = e.location().map_or((1, 1), |l| (l.line(), l.column()));
+        ManifestErrors(vec![Located {
+            file: path.to_path_buf(),
+            line,
+            column,
+            message: strip_location(&e.to_string(), line, column),
+        }])
+    })?;
+    let errors = validate(&manifest, source, path, content_dir);
+    if errors.is_empty() {
+        Ok(manifest)
+    } else {
+        Err(ManifestErrors(errors))
+    }
+}
+
+/// serde_yaml_ng writes " at line L column C" into its messages; we print
+/// the location first, as `file:line:column:`, so drop that copy of it.
+fn strip_location(message: &str, line: usize, column: usize) -> String {
+    message.replacen(&format!(" at line {line} column {column}"), "", 1)
+}
+
+/// The checks that look across entries: unique ids, pages that exist.
+fn validate(manifest: &Manifest, source: &str, path: &Path, content_dir: &Path) -> Vec<Located> {
+    let mut errors = Vec::new();
+    let at = |key: &str, value: &str, nth: usize, message: String| {
+        let (line, column) = locate(source, key, value, nth);
+        Located {
+            file: path.to_path_buf(),
+            line,
+            column,
+            message,
+        }
+    };
+    let mut ids: BTreeMap<&str, usize> = BTreeMap::new();
+    let all_ids = manifest
+        .pages
+        .iter()
+        .map(|p| &p.id)
+        .chain(manifest.figures.iter().map(|f| &f.id));
+    for id in all_ids {
+        let seen = ids.entry(&id.0).or_insert(0);
+        *seen += 1;
+        if *seen == 2 {
+            let message = format!("duplicate id `{id}`: every page and figure needs its own id");
+            errors.push(at("id", &id.0, 2, message));
+        }
+    }
+    let pages: BTreeSet<&str> = manifest.pages.iter().map(|p| p.id.0.as_str()).collect();
+    for figure in &manifest.figures {
+        if !pages.contains(figure.page.0.as_str()) {
+            let known: Vec<&str> = pages.iter().copied().collect();
+            let message = format!(
+                "figure `{}` names page `{}`, which is not in `pages:` (pages: {})",
+                figure.id,
+                figure.page,
+                known.join(", ")
+            );
+            errors.push(at("page", &figure.page.0, 1, message));
+        }
+    }
+    for page in &manifest.pages {
+        if !content_dir.join(&page.content).is_file() {
+            let message = format!(
+                "page `{}` names content `{}`, which does not exist in {}",
+                page.id,
+                page.content,
+                content_dir.display()
+            );
+            errors.push(at("content", &page.content, 1, message));
+        }
+    }
+    errors
+}
+
+/// The 1-based line and column of the value in the `nth` line reading
+/// `key: value` (after an optional `- `), or the top of the file.
+fn locate(source: &str, key: &str, value: &str, nth: usize) -> (usize, usize) {
+    let mut count = 0;
+    for (index, line) in source.lines().enumerate() {
+        let body = line.trim_start().trim_start_matches("- ").trim_start();
+        let Some(rest) = body.strip_prefix(key).and_then(|r| r.strip_prefix(':')) else {
+            continue;
+        };
+        let found = rest.trim().trim_matches(|c| c == '"' || c == '\'');
+        if found == value {
+            count += 1;
+            if count == nth {
+                let column = line.len() - rest.trim_start().len() + 1;
+                return (index + 1, column);
+            }
+        }
+    }
+    (1, 1)
+}
+
+/// A visitor for one string, mapped through a fallible parser, so that
+/// serde_yaml_ng puts the error at the string itself.
+struct ParsedString<F>(&'static str, F);
+
+impl<'de, T, F: FnOnce(&str) -> Result<T, String>> Visitor<'de> for ParsedString<F> {
+    type Value = T;
+
+    fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.0)
+    }
+
+    fn visit_str<E: de::Error>(self, text: &str) -> Result<T, E> {
+        (self.1)(text).map_err(E::custom)
+    }
+}
+
+impl<'de> Deserialize<'de> for Id {
+    fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        d.deserialize_str(ParsedString("an id such as `cert-1-3-4`", Id::parse))
+    }
+}
+
+impl<'de> Deserialize<'de> for Rule {
+    fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        d.deserialize_str(ParsedString("a rule such as `sub:1,3,4`", |s: &str| {
+            s.parse()
+        }))
+    }
+}
+
+impl<'de> Deserialize<'de> for Count {
+    fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        struct CountVisitor;
+        impl Visitor<'_> for CountVisitor {
+            type Value = Count;
+            fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+                write!(f, "a whole number from 1 to {}", grouped(MAX_VALUES as u64))
+            }
+            fn visit_u64<E: de::Error>(self, n: u64) -> Result<Count, E> {
+                match usize::try_from(n) {
+                    Ok(n) if (1..=MAX_VALUES).contains(&n) => Ok(Count(n)),
+                    _ => Err(E::custom(format!(
+                        "{n} values is out of range: a figure computes from 1 to {} values \
+                         (the cap keeps a build quick; `ladder seq` goes further)",
+                        grouped(MAX_VALUES as u64)
+                    ))),
+                }
+            }
+            fn visit_i64<E: de::Error>(self, n: i64) -> Result<Count, E> {
+                self.visit_u64(u64::try_from(n).unwrap_or(0))
+            }
+        }
+        d.deserialize_u64(CountVisitor)
+    }
+}
+
+/// The keys a figure may hold besides its kind.
+const FIGURE_FIELDS: &[&str] = &["id", "page", "caption", "expect"];
+
+/// A key of a figure's mapping: a field, or the name of a kind.
+enum FigureKey {
+    Field(&'static str),
+    Kind(&'static str),
+}
+
+impl<'de> Deserialize<'de> for FigureKey {
+    fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        d.deserialize_str(ParsedString("a figure field or kind", |key: &str| {
+            if let Some(field) = FIGURE_FIELDS.iter().find(|f| **f == key) {
+                Ok(FigureKey::Field(field))
+            } else if let Some(kind) = KINDS.iter().find(|k| **k == key) {
+                Ok(FigureKey::Kind(kind))
+            } else {
+                Err(format!(
+                    "unknown field or figure kind `{key}`: a figure has the fields {} and one \
+                     kind among {}",
+                    FIGURE_FIELDS.join(", "),
+                    KINDS.join(", ")
+                ))
+            }
+        }))
+    }
+}
+
+/// Deserializes the parameter block of one kind.
+struct SpecSeed(&'static str);
+
+impl<'de> DeserializeSeed<'de> for SpecSeed {
+    type Value = FigureSpec;
+
+    fn deserialize<D: Deserializer<'de>>(self, d: D) -> Result<FigureSpec, D::Error> {
+        FigureSpec::deserialize_kind(self.0, d)
+    }
+}
+
+impl<'de> Deserialize<'de> for Figure {
+    fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        d.deserialize_map(FigureVisitor)
+    }
+}
+
+struct FigureVisitor;
+
+impl<'de> Visitor<'de> for FigureVisitor {
+    type Value = Figure;
+
+    fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str("a figure: id, page, caption, optional expect, and one kind")
+    }
+
+    fn visit_map<A: MapAccess<'de>>(self, mut map: A) -> Result<Figure, A::Error> {
+        let (mut id, mut page, mut caption, mut expect, mut spec) = (None, None, None, None, None);
+        while let Some(key) = map.next_key::<FigureKey>()? {
+            match key {
+                FigureKey::Field("id") => id = Some(map.next_value()?),
+                FigureKey::Field("page") => page = Some(map.next_value()?),
+                FigureKey::Field("caption") => caption = Some(map.next_value()?),
+                FigureKey::Field(_) => expect = Some(map.next_value()?),
+                FigureKey::Kind(kind) => {
+                    if spec.is_some() {
+                        return Err(de::Error::custom(format!(
+                            "a figure has one kind; `{kind}` is a second"
+                        )));
+                    }
+                    spec = Some(map.next_value_seed(SpecSeed(kind))?);
+                }
+            }
+        }
+        let missing = |name| de::Error::missing_field(name);
+        Ok(Figure {
+            id: id.ok_or_else(|| missing("id"))?,
+            page: page.ok_or_else(|| missing("page"))?,
+            caption: caption.ok_or_else(|| missing("caption"))?,
+            expect: expect.unwrap_or_default(),
+            spec: spec.ok_or_else(|| {
+                de::Error::custom(format!(
+                    "the figure has no kind: add one of {}",
+                    KINDS.join(", ")
+                ))
+            })?,
+        })
+    }
+}

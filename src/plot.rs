@@ -1,0 +1,173 @@
+//! Shared drawing primitives over plotters' SVG backend: the palette, value
+//! cells, labels and lines. Plotters is built without its system-font `ttf`
+//! feature, so nothing here measures text: layout is arithmetic on fixed
+//! sizes and the same on every machine.
+
+use plotters::coord::Shift;
+use plotters::prelude::*;
+use plotters::style::text_anchor::{HPos, Pos, VPos};
+
+use crate::sequence::Value;
+
+/// The drawing surface every figure draws on.
+pub type Area<'a> = DrawingArea<SVGBackend<'a>, Shift>;
+
+/// Ink for text and lines.
+pub const INK: RGBColor = RGBColor(0x22, 0x22, 0x22);
+/// Quiet ink for heap numbers and notes.
+pub const MUTED: RGBColor = RGBColor(0x6b, 0x6b, 0x6b);
+/// The accent for marks the eye should find: windows, chosen heaps.
+pub const ACCENT: RGBColor = RGBColor(0xc0, 0x39, 0x2b);
+/// A second accent, for a second series.
+pub const ACCENT_2: RGBColor = RGBColor(0x1f, 0x5f, 0xa8);
+
+/// Fills for values 0, 1, 2, …: light enough for dark text, distinct in
+/// hue and lightness (after ColorBrewer's "Paired" and "Set3").
+const PALETTE: [RGBColor; 8] = [
+    RGBColor(0xf0, 0xf0, 0xf0),
+    RGBColor(0xa6, 0xce, 0xe3),
+    RGBColor(0xfd, 0xbf, 0x6f),
+    RGBColor(0xb2, 0xdf, 0x8a),
+    RGBColor(0xfb, 0x9a, 0x99),
+    RGBColor(0xca, 0xb2, 0xd6),
+    RGBColor(0xff, 0xff, 0x99),
+    RGBColor(0xe5, 0xc4, 0x94),
+];
+
+/// The fill for a value; values past the palette cycle through it.
+pub fn fill(value: Value) -> RGBColor {
+    PALETTE[value as usize % PALETTE.len()]
+}
+
+/// Where a label hangs from its point.
+#[derive(Clone, Copy)]
+pub enum Anchor {
+    Start,
+    Middle,
+    End,
+}
+
+/// Draws an SVG of `width × height` and gives it a `<title>` and `<desc>`.
+pub fn svg(width: u32, height: u32, title: &str, desc: &str, draw: impl FnOnce(&Area)) -> String {
+    let mut out = String::new();
+    {
+        let area = SVGBackend::with_string(&mut out, (width, height)).into_drawing_area();
+        area.fill(&WHITE)
+            .expect("drawing into a string cannot fail");
+        draw(&area);
+        area.present().expect("drawing into a string cannot fail");
+    }
+    let head_end = out.find('>').map_or(0, |i| i + 1);
+    let accessible = format!(
+        "\n<title>{}</title>\n<desc>{}</desc>",
+        escape(title),
+        escape(desc)
+    );
+    out.insert_str(head_end, &accessible);
+    out.replacen("<svg ", "<svg role=\"img\" ", 1)
+}
+
+/// Escapes text for SVG and HTML.
+pub fn escape(text: &str) -> String {
+    text.replace('&', "&amp;")
+        .replace('<', "&lt;")
+        .replace('>', "&gt;")
+        .replace('"', "&quot;")
+}
+
+/// Writes `text` at `(x, y)`, vertically centred there.
+pub fn label(area: &Area, text: &str, at: (i32, i32), size: u32, anchor: Anchor, color: RGBColor) {
+    let h = match anchor {
+        Anchor::Start => HPos::Left,
+        Anchor::Middle => HPos::Center,
+        Anchor::End => HPos::Right,
+    };
+    let style = TextStyle::from(("sans-serif", size).into_font())
+        .color(&color)
+        .pos(Pos::new(h, VPos::Center));
+    area.draw(&Text::new(text.to_string(), at, style))
+        .expect("drawing into a string cannot fail");
+}
+
+/// Writes a note in lines of at most `width` pixels, breaking at spaces;
+/// returns the y just below the last line. Glyphs are taken as 6 px wide
+/// at size 11, a safe over-estimate for sans-serif.
+pub fn note(area: &Area, text: &str, at: (i32, i32), width: i32, color: RGBColor) -> i32 {
+    let (x, mut y) = at;
+    for line in wrap(text, (width / 6).max(10) as usize) {
+        label(area, &line, (x, y), 11, Anchor::Start, color);
+        y += 15;
+    }
+    y
+}
+
+/// Breaks `text` into lines of at most `columns` characters at spaces.
+pub fn wrap(text: &str, columns: usize) -> Vec<String> {
+    let mut lines: Vec<String> = Vec::new();
+    let mut current = String::new();
+    for word in text.split_whitespace() {
+        if !current.is_empty() && current.chars().count() + 1 + word.chars().count() > columns {
+            lines.push(std::mem::take(&mut current));
+        }
+        if !current.is_empty() {
+            current.push(' ');
+        }
+        current.push_str(word);
+    }
+    if !current.is_empty() {
+        lines.push(current);
+    }
+    lines
+}
+
+/// A cell of side `size` at `(x, y)`, filled by value, the value written in it.
+pub fn cell(area: &Area, x: i32, y: i32, size: i32, value: Value) {
+    let rect = [(x, y), (x + size, y + size)];
+    area.draw(&Rectangle::new(rect, fill(value).filled()))
+        .expect("drawing into a string cannot fail");
+    area.draw(&Rectangle::new(rect, WHITE.stroke_width(1)))
+        .expect("drawing into a string cannot fail");
+    let centre = (x + size / 2, y + size / 2);
+    label(area, &value.to_string(), centre, 13, Anchor::Middle, INK);
+}
+
+/// A polyline.
+pub fn line(area: &Area, points: &[(i32, i32)], color: RGBColor, width: u32) {
+    area.draw(&PathElement::new(
+        points.to_vec(),
+        color.stroke_width(width),
+    ))
+    .expect("drawing into a string cannot fail");
+}
+
+/// An unfilled rectangle.
+pub fn outline(area: &Area, from: (i32, i32), to: (i32, i32), color: RGBColor, width: u32) {
+    area.draw(&Rectangle::new([from, to], color.stroke_width(width)))
+        .expect("drawing into a string cannot fail");
+}
+
+/// A filled rectangle.
+pub fn block(area: &Area, from: (i32, i32), to: (i32, i32), color: RGBColor) {
+    area.draw(&Rectangle::new([from, to], color.filled()))
+        .expect("drawing into a string cannot fail");
+}
+
+/// A filled circle.
+pub fn dot(area: &Area, at: (i32, i32), radius: i32, color: RGBColor) {
+    area.draw(&Circle::new(at, radius, color.filled()))
+        .expect("drawing into a string cannot fail");
+}
+
+/// A row of value cells for heaps `first ..`, with heap numbers over every
+/// fifth cell and the last.
+pub fn strip(area: &Area, x: i32, y: i32, size: i32, first: usize, values: &[Value]) {
+    for (i, &v) in values.iter().enumerate() {
+        let cx = x + i as i32 * size;
+        cell(area, cx, y, size, v);
+        let heap = first + i;
+        if heap.is_multiple_of(5) || i + 1 == values.len() {
+            let at = (cx + size / 2, y - 8);
+            label(area, &heap.to_string(), at, 10, Anchor::Middle, MUTED);
+        }
+    }
+}

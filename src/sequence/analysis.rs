@@ -1,0 +1,46 @@
+//! One game's sequence examined: its period as found by search, the
+//! certificate for that period, and the corroboration at every value computed.
+
+use serde::Serialize;
+
+use super::Value;
+use super::certificate::{Certificate, CertificateRule, certify};
+use super::period::{Period, find_period, holds_throughout};
+
+/// What the search and the certificate say about a computed sequence.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct Analysis {
+    /// How many values were computed and searched (heaps `0 .. computed`).
+    pub computed: usize,
+    /// The earliest start, and the smallest period there, or "not found".
+    pub period: Period,
+    /// The certificate for the found period, when the rule has one.
+    pub certificate: Option<Certificate>,
+    /// Whether the found period holds at every value computed.
+    pub corroborated: bool,
+}
+
+impl Analysis {
+    /// True when a period was found and its certificate holds: a proof.
+    pub fn is_certified(&self) -> bool {
+        self.certificate.is_some_and(|c| c.holds)
+    }
+}
+
+/// Searches `values` for a period and certifies it by `rule`.
+pub fn analyse(values: &[Value], min_repeats: usize, rule: CertificateRule) -> Analysis {
+    let period = find_period(values, min_repeats);
+    let (certificate, corroborated) = match period.found() {
+        Some((start, p)) => (
+            certify(rule, values, start, p),
+            holds_throughout(values, start, p),
+        ),
+        None => (None, false),
+    };
+    Analysis {
+        computed: values.len(),
+        period,
+        certificate,
+        corroborated,
+    }
+}

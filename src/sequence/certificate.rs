@@ -1,0 +1,125 @@
+//! Certificates: finite checks that make a found period a proof.
+//!
+//! A rule says how far back a value looks, and so how many consecutive pairs
+//! `g(k) = g(k + p)` must be checked before an induction carries the period
+//! for ever. For a subtraction game whose largest take is `m`, the value at
+//! `n` is the mex of the `m` values below it, so `m` pairs starting at the
+//! preperiod suffice (see seed 004, "the window, and why its length is the
+//! largest move"). Other rules supply their own window through
+//! [`CertificateRule`]; this module checks windows and knows no game.
+
+use serde::Serialize;
+
+use super::Value;
+
+/// How a rule turns a period into a proof: the number of pairs to check.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum CertificateRule {
+    /// Check `length` consecutive pairs from the start of the period: the
+    /// rule's value at `n` reads only the `length` values below `n`.
+    Window { length: usize },
+    /// No finite window: the rule reads every value below `n` (Nim, say).
+    None,
+}
+
+/// Whether the certificate's pairs all agree, or where one does not.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[serde(tag = "status", rename_all = "kebab-case")]
+pub enum CertificateStatus {
+    /// Every pair agrees: the period holds for every heap.
+    Holds,
+    /// The pair at heap `heap` disagrees: `g(heap) != g(heap + period)`.
+    Fails { heap: usize },
+    /// The window reaches past the values computed.
+    NeedsMoreValues { needed: usize },
+}
+
+/// A checked window: which pairs were compared and what came of it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+pub struct Certificate {
+    /// The kind of argument behind the window.
+    pub kind: &'static str,
+    /// The first heap of the window (the preperiod).
+    pub start: usize,
+    /// How many pairs `g(k) = g(k + period)` the window holds.
+    pub length: usize,
+    /// The period being certified.
+    pub period: usize,
+    /// How many values the check needs: `start + length + period`.
+    pub values_needed: usize,
+    /// True exactly when the status is `Holds`.
+    pub holds: bool,
+    /// The outcome, with the failing heap or the values needed.
+    #[serde(flatten)]
+    pub status: CertificateStatus,
+}
+
+/// Checks the window `k = start .. start + length` of pairs
+/// `values[k] == values[k + period]`.
+pub fn certify_window(values: &[Value], start: usize, period: usize, length: usize) -> Certificate {
+    let values_needed = start + length + period;
+    let status = if period == 0 {
+        CertificateStatus::Fails { heap: start }
+    } else if values_needed > values.len() {
+        CertificateStatus::NeedsMoreValues {
+            needed: values_needed,
+        }
+    } else {
+        (start..start + length)
+            .find(|&k| values[k] != values[k + period])
+            .map_or(CertificateStatus::Holds, |heap| CertificateStatus::Fails {
+                heap,
+            })
+    };
+    Certificate {
+        kind: "window",
+        start,
+        length,
+        period,
+        values_needed,
+        holds: status == CertificateStatus::Holds,
+        status,
+    }
+}
+
+/// Certifies `(start, period)` by the rule's own argument, if it has one.
+pub fn certify(
+    rule: CertificateRule,
+    values: &[Value],
+    start: usize,
+    period: usize,
+) -> Option<Certificate> {
+    match rule {
+        CertificateRule::Window { length } => Some(certify_window(values, start, period, length)),
+        CertificateRule::None => None,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const SUB_1_3_4: [Value; 14] = [0, 1, 0, 1, 2, 3, 2, 0, 1, 0, 1, 2, 3, 2];
+
+    #[test]
+    fn four_pairs_certify_period_seven() {
+        let c = certify_window(&SUB_1_3_4, 0, 7, 4);
+        assert!(c.holds);
+        assert_eq!(c.values_needed, 11);
+    }
+
+    #[test]
+    fn a_wrong_period_fails_at_the_first_bad_pair() {
+        let c = certify_window(&SUB_1_3_4, 0, 6, 4);
+        assert_eq!(c.status, CertificateStatus::Fails { heap: 0 });
+        let c = certify_window(&SUB_1_3_4, 0, 2, 4);
+        assert_eq!(c.status, CertificateStatus::Fails { heap: 2 });
+        assert!(!c.holds);
+    }
+
+    #[test]
+    fn a_window_past_the_data_asks_for_more_values() {
+        let c = certify_window(&SUB_1_3_4[..10], 0, 7, 4);
+        assert_eq!(c.status, CertificateStatus::NeedsMoreValues { needed: 11 });
+    }
+}

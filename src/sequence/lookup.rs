@@ -1,0 +1,127 @@
+//! The value of one heap, however large: computed directly when it is
+//! within reach, otherwise reduced modulo a certified period. An observed
+//! period that is not certified is never used for a reduction.
+
+use serde::Serialize;
+
+use super::certificate::CertificateRule;
+use super::{DEFAULT_MIN_REPEATS, Value, analyse};
+
+/// How a heap's value was obtained.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[serde(tag = "method", rename_all = "kebab-case")]
+pub enum Method {
+    /// The heap lies within the values computed.
+    Computed { computed: usize },
+    /// `heap ≡ reduced` modulo the certified period, from the preperiod on.
+    Reduced {
+        preperiod: usize,
+        period: usize,
+        reduced: usize,
+        computed: usize,
+    },
+}
+
+/// One heap's value and how it was found.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct Lookup {
+    pub heap: u64,
+    pub value: Value,
+    #[serde(flatten)]
+    pub method: Method,
+}
+
+/// The value of `heap`, computing `first` values and then four times as
+/// many until a period is certified or `limit` values have been tried.
+pub fn value_of(
+    heap: u64,
+    compute: impl Fn(usize) -> Vec<Value>,
+    rule: CertificateRule,
+    first: usize,
+    limit: usize,
+) -> Result<Lookup, String> {
+    let mut count = first.max(1);
+    loop {
+        if heap < count as u64 {
+            let n = heap as usize;
+            let values = compute(n + 1);
+            let method = Method::Computed { computed: n + 1 };
+            return Ok(Lookup {
+                heap,
+                value: values[n],
+                method,
+            });
+        }
+        let values = compute(count);
+        let analysis = analyse(&values, DEFAULT_MIN_REPEATS, rule);
+        if let (true, Some((preperiod, period))) =
+            (analysis.is_certified(), analysis.period.found())
+        {
+            let reduced = preperiod + ((heap - preperiod as u64) % period as u64) as usize;
+            let method = Method::Reduced {
+                preperiod,
+                period,
+                reduced,
+                computed: count,
+            };
+            return Ok(Lookup {
+                heap,
+                value: values[reduced],
+                method,
+            });
+        }
+        if count >= limit {
+            return Err(format!(
+                "no certified period in {count} values, so heap {heap} cannot be reduced; \
+                 `ladder seq` with more --values shows what the search finds"
+            ));
+        }
+        count = (count * 4).min(limit);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::games::SubtractionSet;
+
+    #[test]
+    fn a_huge_heap_reduces_modulo_the_certified_period() {
+        let set = SubtractionSet::parse("1,3,4").unwrap();
+        let heap = 1_000_000_000_000_000_000u64;
+        let found = value_of(
+            heap,
+            |n| set.values(n),
+            set.certificate_rule(),
+            2000,
+            1 << 20,
+        )
+        .unwrap();
+        // 10^18 mod 7 = 1 (10 ≡ 3, 3^6 ≡ 1, 18 ≡ 0 mod 6), and g(1) = 1.
+        assert_eq!(found.value, 1);
+        assert_eq!(
+            found.method,
+            Method::Reduced {
+                preperiod: 0,
+                period: 7,
+                reduced: 1,
+                computed: 2000
+            }
+        );
+    }
+
+    #[test]
+    fn a_small_heap_is_computed() {
+        let set = SubtractionSet::parse("2,5,6").unwrap();
+        let found = value_of(12, |n| set.values(n), set.certificate_rule(), 2000, 1 << 20).unwrap();
+        assert_eq!(found.value, set.values(13)[12]);
+        assert_eq!(found.method, Method::Computed { computed: 13 });
+    }
+
+    #[test]
+    fn without_a_certificate_a_huge_heap_is_refused() {
+        let growing = |n: usize| (0..n as Value).collect::<Vec<_>>();
+        let err = value_of(1 << 40, growing, CertificateRule::None, 100, 400).unwrap_err();
+        assert!(err.contains("no certified period in 400 values"));
+    }
+}

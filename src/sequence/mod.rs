@@ -1,0 +1,17 @@
+//! Generic sequence machinery that knows no game: the mex rule, period
+//! search, and the certificates that turn a found period into a proof.
+
+pub mod analysis;
+pub mod certificate;
+pub mod lookup;
+pub mod mex;
+pub mod period;
+
+pub use analysis::{Analysis, analyse};
+pub use certificate::{Certificate, CertificateRule, CertificateStatus, certify, certify_window};
+pub use lookup::{Lookup, Method, value_of};
+pub use mex::mex;
+pub use period::{DEFAULT_MIN_REPEATS, Period, find_period, holds_throughout};
+
+/// A Grundy value. Values of the games on this site stay far below `u32::MAX`.
+pub type Value = u32;

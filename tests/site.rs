@@ -1,0 +1,318 @@
+//! End to end: the `ladder` binary on small sites under `tests/fixtures/`.
+//!
+//! `base/` is a valid one-page site; every other folder holds only the files
+//! that differ from it. Each bad case must exit non-zero with a located
+//! message and leave the previous `output/` exactly as it was.
+
+use std::fs;
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output};
+
+fn repo() -> PathBuf {
+    PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+}
+
+fn copy_tree(from: &Path, to: &Path) {
+    for entry in fs::read_dir(from).unwrap() {
+        let entry = entry.unwrap();
+        let target = to.join(entry.file_name());
+        if entry.path().is_dir() {
+            fs::create_dir_all(&target).unwrap();
+            copy_tree(&entry.path(), &target);
+        } else {
+            fs::copy(entry.path(), target).unwrap();
+        }
+    }
+}
+
+/// A site folder: the real templates, the base fixture, then the case's files,
+/// and an `output/` holding one file from "a previous build".
+fn site(case: &str) -> tempfile::TempDir {
+    let dir = tempfile::tempdir().unwrap();
+    fs::create_dir_all(dir.path().join("templates")).unwrap();
+    copy_tree(&repo().join("templates"), &dir.path().join("templates"));
+    let fixtures = repo().join("tests/fixtures");
+    copy_tree(&fixtures.join("base"), dir.path());
+    if case != "base" {
+        copy_tree(&fixtures.join(case), dir.path());
+    }
+    fs::create_dir_all(dir.path().join("output")).unwrap();
+    fs::write(dir.path().join("output/previous.txt"), "the previous site").unwrap();
+    dir
+}
+
+fn ladder(root: &Path, args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_ladder"))
+        .arg("--root")
+        .arg(root)
+        .args(args)
+        .env("CI", "true")
+        .output()
+        .unwrap()
+}
+
+/// Builds the case and asserts: exit code 2, the message (after the site
+/// folder's path), and the previous output untouched.
+fn fails_with(case: &str, message: &str) {
+    let dir = site(case);
+    let out = ladder(dir.path(), &["build"]);
+    let stderr =
+        String::from_utf8_lossy(&out.stderr).replace(&format!("{}/", dir.path().display()), "");
+    assert_eq!(out.status.code(), Some(2), "{case}: {stderr}");
+    assert!(
+        stderr.contains(message),
+        "{case}: expected\n{message}\nin\n{stderr}"
+    );
+    let kept: Vec<_> = fs::read_dir(dir.path().join("output"))
+        .unwrap()
+        .map(|e| e.unwrap().file_name())
+        .collect();
+    assert_eq!(kept, ["previous.txt"], "{case}: output/ was touched");
+    assert_eq!(
+        fs::read_to_string(dir.path().join("output/previous.txt")).unwrap(),
+        "the previous site"
+    );
+}
+
+#[test]
+fn malformed_yaml() {
+    fails_with(
+        "malformed-yaml",
+        "error: figures.yaml:17:1: found unexpected end of stream, while scanning a quoted scalar at line 2 column 10",
+    );
+}
+
+#[test]
+fn unknown_field() {
+    fails_with(
+        "unknown-field",
+        "figures.yaml:16:7: figures[0].strip: unknown field `valeus`, expected one of `game`, `values`, `shown`, `min_repeats`",
+    );
+}
+
+#[test]
+fn unknown_kind() {
+    fails_with(
+        "unknown-kind",
+        "figures.yaml:14:5: figures[0]: unknown field or figure kind `strp`: a figure has the fields id, page, caption, expect and one kind among strip,",
+    );
+}
+
+#[test]
+fn duplicate_id() {
+    fails_with(
+        "duplicate-id",
+        "figures.yaml:14:9: duplicate id `strip-1-3-4`: every page and figure needs its own id",
+    );
+}
+
+#[test]
+fn ids_that_could_escape_the_output_folder() {
+    let tail = "is not a valid id: use lower-case letters, digits and hyphens (ids name files, so no `/`, `..` or spaces)";
+    fails_with(
+        "id-with-slash",
+        &format!("figures.yaml:10:9: figures[0].id: `a/b` {tail}"),
+    );
+    fails_with(
+        "id-with-dots",
+        &format!("figures.yaml:10:9: figures[0].id: `..-x` {tail}"),
+    );
+    fails_with(
+        "id-with-space",
+        &format!("figures.yaml:10:9: figures[0].id: `two words` {tail}"),
+    );
+}
+
+#[test]
+fn bad_take_sets() {
+    fails_with(
+        "empty-takes",
+        "figures.yaml:15:13: figures[0].strip.game: in rule `sub:`: the take set is empty: name at least one take",
+    );
+    fails_with(
+        "take-zero",
+        "figures.yaml:15:13: figures[0].strip.game: in rule `sub:0,3,4`: a take of 0 is not a move: takes start at 1",
+    );
+    fails_with(
+        "repeated-take",
+        "figures.yaml:15:13: figures[0].strip.game: in rule `sub:1,3,3`: the take 3 is listed twice",
+    );
+}
+
+#[test]
+fn value_counts_out_of_range() {
+    let tail = "values is out of range: a figure computes from 1 to 1,000,000 values";
+    fails_with(
+        "values-zero",
+        &format!("figures.yaml:16:15: figures[0].strip.values: 0 {tail}"),
+    );
+    fails_with(
+        "values-over-cap",
+        &format!("figures.yaml:16:15: figures[0].strip.values: 5000000 {tail}"),
+    );
+}
+
+#[test]
+fn a_page_that_does_not_exist() {
+    fails_with(
+        "unknown-page",
+        "figures.yaml:11:11: figure `strip-1-3-4` names page `nowhere`, which is not in `pages:` (pages: page)",
+    );
+}
+
+#[test]
+fn a_content_file_that_does_not_exist() {
+    fails_with(
+        "missing-content",
+        "figures.yaml:8:14: page `page` names content `absent.md`, which does not exist",
+    );
+}
+
+#[test]
+fn a_figure_that_does_not_exist() {
+    fails_with(
+        "unknown-figure",
+        "error: content/page.md:5:16: no figure `no-such-figure` in figures.yaml",
+    );
+}
+
+#[test]
+fn a_broken_template() {
+    fails_with(
+        "broken-template",
+        "templates/page.html: error: Unknown tag\n --> page.html:5:4",
+    );
+}
+
+#[test]
+fn a_claim_the_data_does_not_support() {
+    fails_with(
+        "wrong-claim",
+        "error: figure `strip-1-3-4`: expects period = 8, but the computed value is 7",
+    );
+}
+
+#[test]
+fn the_base_site_builds_and_checks() {
+    let dir = site("base");
+    let out = ladder(dir.path(), &["build"]);
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let root = dir.path().join("output");
+    assert!(
+        !root.join("previous.txt").exists(),
+        "a build replaces the whole folder"
+    );
+    for file in [
+        "index.html",
+        "page.html",
+        "style.css",
+        "figures/strip-1-3-4.svg",
+        "data/strip-1-3-4.json",
+    ] {
+        assert!(root.join(file).is_file(), "{file} missing");
+    }
+    let page = fs::read_to_string(root.join("page.html")).unwrap();
+    assert!(page.contains("The period is 7."));
+    assert!(page.contains("found by search in 200 values"));
+    let svg = fs::read_to_string(root.join("figures/strip-1-3-4.svg")).unwrap();
+    assert!(svg.contains("<title>The values of {1,3,4}.</title>"));
+    assert!(svg.contains("found by search in 200 values"));
+
+    let check = ladder(dir.path(), &["check"]);
+    assert_eq!(check.status.code(), Some(0));
+    fs::write(root.join("figures/strip-1-3-4.svg"), "stale").unwrap();
+    fs::write(root.join("stray.txt"), "stray").unwrap();
+    let check = ladder(dir.path(), &["check"]);
+    assert_eq!(check.status.code(), Some(1));
+    let listed = String::from_utf8_lossy(&check.stdout);
+    assert_eq!(
+        listed,
+        "changed  figures/strip-1-3-4.svg\nextra    stray.txt\n"
+    );
+}
+
+#[test]
+fn output_is_identical_with_one_thread_and_two() {
+    let dir = site("base");
+    let build = |threads: &str, out: &str| {
+        let status = Command::new(env!("CARGO_BIN_EXE_ladder"))
+            .args(["--root", dir.path().to_str().unwrap(), "build", "--out"])
+            .arg(dir.path().join(out))
+            .env("RAYON_NUM_THREADS", threads)
+            .status()
+            .unwrap();
+        assert!(status.success());
+    };
+    build("1", "one");
+    build("2", "two");
+    let read = |out: &str| {
+        let mut files = Vec::new();
+        let mut stack = vec![dir.path().join(out)];
+        while let Some(d) = stack.pop() {
+            for e in fs::read_dir(d).unwrap() {
+                let p = e.unwrap().path();
+                if p.is_dir() {
+                    stack.push(p)
+                } else {
+                    files.push((
+                        p.strip_prefix(dir.path().join(out)).unwrap().to_path_buf(),
+                        fs::read(&p).unwrap(),
+                    ));
+                }
+            }
+        }
+        files.sort();
+        files
+    };
+    let (one, two) = (read("one"), read("two"));
+    assert_eq!(one.len(), 5);
+    assert!(one == two, "builds with 1 and 2 threads differ");
+}
+
+#[test]
+fn seq_json_reports_period_and_window() {
+    let out = ladder(&repo(), &["seq", "sub:1,3,4", "--values", "2000", "--json"]);
+    assert!(out.status.success());
+    let json: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(json["rule"], "sub:1,3,4");
+    assert_eq!(json["computed"], 2000);
+    assert_eq!(json["values"].as_array().unwrap().len(), 2000);
+    assert_eq!(json["period"], 7);
+    assert_eq!(json["preperiod"], 0);
+    assert_eq!(json["certificate"]["kind"], "window");
+    assert_eq!(json["certificate"]["start"], 0);
+    assert_eq!(json["certificate"]["length"], 4);
+    assert_eq!(json["certificate"]["holds"], true);
+}
+
+#[test]
+fn seq_json_says_null_when_no_period_is_found() {
+    // Five values of {1,3,4} (0 1 0 1 2) hold no three full periods of anything.
+    let out = ladder(&repo(), &["seq", "sub:1,3,4", "--values", "5", "--json"]);
+    let json: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert!(
+        json["period"].is_null() && json["preperiod"].is_null() && json["certificate"].is_null()
+    );
+}
+
+#[test]
+fn value_of_a_huge_heap_reduces_by_the_period() {
+    let out = ladder(&repo(), &["value", "sub:1,3,4", "1000000000000000000"]);
+    assert!(out.status.success());
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(
+        text.starts_with("1 (heap 1,000,000,000,000,000,000 of sub:1,3,4"),
+        "{text}"
+    );
+}
+
+#[test]
+fn a_bad_rule_on_the_command_line_is_explained() {
+    let out = ladder(&repo(), &["seq", "sub:1,1"]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("the take 1 is listed twice"));
+}
