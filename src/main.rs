@@ -10,7 +10,7 @@ use clap::{Parser, Subcommand};
 
 use ladder::games::Rule;
 use ladder::numbers::grouped;
-use ladder::sequence::{self, DEFAULT_MIN_REPEATS, Method};
+use ladder::sequence::{DEFAULT_MIN_REPEATS, Method};
 use ladder::{BuildOptions, build, check};
 
 /// Regenerates the ladder essay site, and explores one game from the command line.
@@ -129,14 +129,7 @@ fn run(cli: Cli) -> Result<ExitCode> {
             Ok(ExitCode::SUCCESS)
         }
         Command::Value { rule, heap } => {
-            let lookup = sequence::value_of(
-                heap,
-                |n| rule.values(n),
-                rule.certificate_rule(),
-                2000,
-                1 << 22,
-            )
-            .map_err(|e| anyhow!(e))?;
+            let lookup = rule.value_of(heap).map_err(|e| anyhow!(e))?;
             match lookup.method {
                 Method::Computed { computed } => {
                     println!(
@@ -166,8 +159,7 @@ fn seq(rule: &Rule, count: usize, min_repeats: usize, json: bool) -> Result<()> 
     if count == 0 {
         return Err(anyhow!("--values must be at least 1"));
     }
-    let values = rule.values(count);
-    let analysis = sequence::analyse(&values, min_repeats, rule.certificate_rule());
+    let (values, analysis) = rule.analyse(count, min_repeats);
     let found = analysis.period.found();
     if json {
         let object = serde_json::json!({

@@ -11,7 +11,7 @@ use crate::games::Rule;
 use crate::manifest::Count;
 use crate::numbers::grouped;
 use crate::plot::{self, ACCENT, Anchor, INK, MUTED};
-use crate::sequence::{Certificate, CertificateStatus, DEFAULT_MIN_REPEATS, Value, analyse};
+use crate::sequence::{Certificate, CertificateStatus, DEFAULT_MIN_REPEATS, Value};
 
 /// Parameters of a strip.
 #[derive(Debug, Clone, Deserialize)]
@@ -62,8 +62,7 @@ pub struct Data {
 
 /// Computes the values, finds the period, checks the certificate.
 pub fn compute(params: &Params) -> Result<Data, String> {
-    let values = params.game.values(params.values.0);
-    let analysis = analyse(&values, params.min_repeats, params.game.certificate_rule());
+    let (values, analysis) = params.game.analyse(params.values.0, params.min_repeats);
     if let Some(certificate) = analysis.certificate
         && let CertificateStatus::Fails { heap } = certificate.status
     {

@@ -9,7 +9,7 @@ pub mod subtraction;
 use std::fmt;
 use std::str::FromStr;
 
-use crate::sequence::{CertificateRule, Value};
+use crate::sequence::{self, Analysis, CertificateRule, Lookup, Value};
 pub use subtraction::SubtractionSet;
 
 /// A game that the site can compute.
@@ -28,6 +28,27 @@ impl Rule {
         match self {
             Rule::Subtraction(set) => set.values(count),
         }
+    }
+
+    /// Computes `count` values, searches them for a period and certifies it
+    /// by this rule's own argument. A rule whose state is more than one value
+    /// (a pass game's pair, say) certifies the whole state here.
+    pub fn analyse(&self, count: usize, min_repeats: usize) -> (Vec<Value>, Analysis) {
+        let values = self.values(count);
+        let analysis = sequence::analyse(&values, min_repeats, self.certificate_rule());
+        (values, analysis)
+    }
+
+    /// The value of one heap, however large: reduced modulo a certified
+    /// period when it lies beyond the values computed.
+    pub fn value_of(&self, heap: u64) -> Result<Lookup, String> {
+        sequence::value_of(
+            heap,
+            |n| self.values(n),
+            self.certificate_rule(),
+            2000,
+            1 << 22,
+        )
     }
 
     /// The take set, when the rule is a plain subtraction game.
