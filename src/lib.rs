@@ -12,6 +12,7 @@ pub mod games;
 pub mod manifest;
 pub mod numbers;
 pub mod plot;
+pub mod review;
 pub mod sequence;
 pub mod site;
 

@@ -10,6 +10,7 @@ use clap::{Parser, Subcommand};
 
 use ladder::games::Rule;
 use ladder::numbers::grouped;
+use ladder::review;
 use ladder::sequence::{DEFAULT_MIN_REPEATS, Method};
 use ladder::{BuildOptions, build, check};
 
@@ -40,6 +41,18 @@ enum Command {
         /// The folder to compare with (default: output/ in the site's folder).
         #[arg(long)]
         out: Option<PathBuf>,
+    },
+    /// What changed since BASE (a folder holding an older output/, or a git
+    /// revision such as origin/main), figure by figure; exit 1 if anything did.
+    Diff {
+        /// A folder, or a git revision whose output/ is read through git.
+        base: String,
+        /// `text` for a terminal, `markdown` for a pull-request comment.
+        #[arg(long, default_value = "text", value_parser = ["text", "markdown"])]
+        format: String,
+        /// Also write a review page (old and new figures side by side) into DIR.
+        #[arg(long, value_name = "DIR")]
+        html: Option<PathBuf>,
     },
     /// One game's Grundy sequence, its period and its certificate.
     Seq {
@@ -118,6 +131,24 @@ fn run(cli: Cli) -> Result<ExitCode> {
                 out.display()
             );
             Ok(ExitCode::from(1))
+        }
+        Command::Diff { base, format, html } => {
+            let old = review::read_base(&base, &cli.root)?;
+            let new = ladder::site::read_tree(&default_out)?;
+            let review = review::review(old, new);
+            print!("{}", review::format(&review, format == "markdown"));
+            if let Some(dir) = html {
+                review::html::write(&review, &dir)?;
+                eprintln!(
+                    "review page written to {}",
+                    dir.join("index.html").display()
+                );
+            }
+            Ok(if review.is_empty() {
+                ExitCode::SUCCESS
+            } else {
+                ExitCode::from(1)
+            })
         }
         Command::Seq {
             rule,

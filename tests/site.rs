@@ -316,3 +316,45 @@ fn a_bad_rule_on_the_command_line_is_explained() {
     assert_eq!(out.status.code(), Some(2));
     assert!(String::from_utf8_lossy(&out.stderr).contains("the take 1 is listed twice"));
 }
+
+#[test]
+fn diff_names_what_changed_in_a_figure_and_exits_one() {
+    let dir = site("base");
+    assert!(ladder(dir.path(), &["build"]).status.success());
+    let before = dir.path().join("before");
+    fs::create_dir_all(&before).unwrap();
+    copy_tree(&dir.path().join("output"), &before);
+    let same = ladder(dir.path(), &["diff", before.to_str().unwrap()]);
+    assert_eq!(same.status.code(), Some(0));
+    assert_eq!(
+        String::from_utf8_lossy(&same.stdout),
+        "No figure, data or page changed.\n"
+    );
+
+    let manifest = fs::read_to_string(dir.path().join("figures.yaml")).unwrap();
+    fs::write(
+        dir.path().join("figures.yaml"),
+        manifest.replace("values: 200", "values: 150"),
+    )
+    .unwrap();
+    assert!(ladder(dir.path(), &["build"]).status.success());
+    let html = dir.path().join("review");
+    let diff = ladder(
+        dir.path(),
+        &[
+            "diff",
+            before.to_str().unwrap(),
+            "--html",
+            html.to_str().unwrap(),
+        ],
+    );
+    assert_eq!(diff.status.code(), Some(1));
+    let text = String::from_utf8_lossy(&diff.stdout);
+    assert_eq!(
+        text,
+        "strip-1-3-4: changed\n    computed: 200 → 150\n    values: length 200 → 150\npages and other files:\n    page.html\n"
+    );
+    let review = fs::read_to_string(html.join("index.html")).unwrap();
+    assert!(review.contains("old/strip-1-3-4.svg") && review.contains("new/strip-1-3-4.svg"));
+    assert!(html.join("old/strip-1-3-4.svg").is_file());
+}

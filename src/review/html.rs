@@ -1,0 +1,68 @@
+//! The review page of `ladder diff --html DIR`: every changed figure, the
+//! old drawing beside the new, the data differences under them.
+
+use std::fs;
+use std::path::Path;
+
+use anyhow::{Context, Result};
+
+use super::{FigureChange, Review};
+use crate::plot::escape;
+
+/// Writes `index.html` and the two sides' SVGs into `dir`.
+pub fn write(review: &Review, dir: &Path) -> Result<()> {
+    for side in ["old", "new"] {
+        fs::create_dir_all(dir.join(side))
+            .with_context(|| format!("cannot create {}", dir.display()))?;
+    }
+    let mut body = String::new();
+    for (id, change) in &review.figures {
+        let svg = format!("figures/{id}.svg");
+        let mut cells = String::new();
+        for (side, files) in [("old", &review.old), ("new", &review.new)] {
+            match files.get(Path::new(&svg)) {
+                Some(bytes) => {
+                    fs::write(dir.join(side).join(format!("{id}.svg")), bytes)?;
+                    cells.push_str(&format!(
+                        "<td><img src=\"{side}/{id}.svg\" alt=\"{side} {id}\"></td>"
+                    ));
+                }
+                None => cells.push_str(&format!("<td class=\"none\">no {side} figure</td>")),
+            }
+        }
+        let notes: Vec<String> = match change {
+            FigureChange::Added => vec!["added".into()],
+            FigureChange::Removed => vec!["removed".into()],
+            FigureChange::Changed { data, .. } if data.is_empty() => {
+                vec!["drawing changed; data the same".into()]
+            }
+            FigureChange::Changed { data, .. } => data.clone(),
+        };
+        let items: String = notes
+            .iter()
+            .map(|n| format!("<li>{}</li>", escape(n)))
+            .collect();
+        body.push_str(&format!(
+            "<section><h2><code>{id}</code></h2>\n<table><tr><th>before</th><th>after</th></tr><tr>{cells}</tr></table>\n<ul>{items}</ul></section>\n"
+        ));
+    }
+    if !review.pages.is_empty() {
+        let items: String = review
+            .pages
+            .iter()
+            .map(|p| format!("<li><code>{}</code></li>", escape(p)))
+            .collect();
+        body.push_str(&format!(
+            "<section><h2>Pages and other files</h2><ul>{items}</ul></section>\n"
+        ));
+    }
+    if review.is_empty() {
+        body.push_str("<p>Nothing changed.</p>\n");
+    }
+    let page = format!(
+        "<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\"><meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n<title>ladder review</title>\n<style>body{{font:15px/1.5 system-ui,sans-serif;margin:1rem auto;max-width:90rem;padding:0 1rem}}table{{width:100%;table-layout:fixed}}td{{vertical-align:top}}img{{max-width:100%;height:auto;background:#fff}}.none{{color:#888}}</style>\n</head><body><h1>ladder review</h1>\n{body}</body></html>\n"
+    );
+    fs::write(dir.join("index.html"), page)
+        .with_context(|| format!("cannot write {}", dir.display()))?;
+    Ok(())
+}

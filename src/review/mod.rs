@@ -1,0 +1,184 @@
+//! `ladder diff`: what a change did to the site, figure by figure, for a
+//! reviewer. The base is a folder holding an older `output/` (or the
+//! output folder itself) or a git revision whose `output/` is read through
+//! git; the other side is the `output/` on disk.
+
+pub mod data;
+pub mod html;
+
+use std::collections::{BTreeMap, BTreeSet};
+use std::path::{Path, PathBuf};
+use std::process::Command;
+
+use anyhow::{Context, Result, bail};
+
+use crate::site::{Files, read_tree};
+
+/// What happened to one figure.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum FigureChange {
+    Added,
+    Removed,
+    /// The data differ (one sentence each), or only the drawing does.
+    Changed {
+        data: Vec<String>,
+        drawing: bool,
+    },
+}
+
+/// The whole review: figures by id, then pages whose text changed.
+#[derive(Debug, Clone, Default)]
+pub struct Review {
+    pub figures: BTreeMap<String, FigureChange>,
+    /// Pages and other files that changed.
+    pub pages: Vec<String>,
+    /// The two sides' files, for the HTML review page.
+    pub old: Files,
+    pub new: Files,
+}
+
+impl Review {
+    /// True when nothing differs.
+    pub fn is_empty(&self) -> bool {
+        self.figures.is_empty() && self.pages.is_empty()
+    }
+}
+
+/// Reads the base: a folder (with or without an `output/` inside) or a git revision.
+pub fn read_base(base: &str, repo: &Path) -> Result<Files> {
+    let folder = Path::new(base);
+    if folder.is_dir() {
+        let inner = folder.join("output");
+        return read_tree(if inner.is_dir() { &inner } else { folder });
+    }
+    let git = |args: &[&str]| -> Result<Vec<u8>> {
+        let out = Command::new("git")
+            .arg("-C")
+            .arg(repo)
+            .args(args)
+            .output()
+            .context("cannot run git")?;
+        if !out.status.success() {
+            bail!(
+                "`{base}` is neither a folder nor a git revision with an output/ folder: {}",
+                String::from_utf8_lossy(&out.stderr).trim()
+            );
+        }
+        Ok(out.stdout)
+    };
+    let listing = git(&["ls-tree", "-r", "--name-only", base, "--", "output/"])?;
+    let mut files = Files::new();
+    for name in String::from_utf8_lossy(&listing).lines() {
+        let bytes = git(&["show", &format!("{base}:{name}")])?;
+        let relative = Path::new(name)
+            .strip_prefix("output")
+            .expect("listed under output/");
+        files.insert(relative.to_path_buf(), bytes);
+    }
+    Ok(files)
+}
+
+/// Compares two versions of the site.
+pub fn review(old: Files, new: Files) -> Review {
+    let figure_ids =
+        |files: &Files| -> BTreeSet<String> { files.keys().filter_map(|p| figure_id(p)).collect() };
+    let ids: BTreeSet<String> = figure_ids(&old).union(&figure_ids(&new)).cloned().collect();
+    let mut figures = BTreeMap::new();
+    for id in ids {
+        let data_path = PathBuf::from(format!("data/{id}.json"));
+        let svg_path = PathBuf::from(format!("figures/{id}.svg"));
+        let change = match (old.get(&data_path), new.get(&data_path)) {
+            (None, Some(_)) => Some(FigureChange::Added),
+            (Some(_), None) => Some(FigureChange::Removed),
+            (Some(a), Some(b)) => {
+                let data = if a == b {
+                    Vec::new()
+                } else {
+                    data_differences(a, b)
+                };
+                let drawing = old.get(&svg_path) != new.get(&svg_path);
+                (!data.is_empty() || drawing).then_some(FigureChange::Changed { data, drawing })
+            }
+            (None, None) => None,
+        };
+        if let Some(change) = change {
+            figures.insert(id, change);
+        }
+    }
+    let paths: BTreeSet<&PathBuf> = old.keys().chain(new.keys()).collect();
+    let pages = paths
+        .into_iter()
+        .filter(|p| figure_id(p).is_none() && old.get(*p) != new.get(*p))
+        .map(|p| p.display().to_string())
+        .collect();
+    Review {
+        figures,
+        pages,
+        old,
+        new,
+    }
+}
+
+fn figure_id(path: &Path) -> Option<String> {
+    let dir = path.parent()?.to_str()?;
+    let stem = path.file_stem()?.to_str()?;
+    match (dir, path.extension()?.to_str()?) {
+        ("data", "json") | ("figures", "svg") => Some(stem.to_string()),
+        _ => None,
+    }
+}
+
+fn data_differences(a: &[u8], b: &[u8]) -> Vec<String> {
+    match (serde_json::from_slice(a), serde_json::from_slice(b)) {
+        (Ok(old), Ok(new)) => data::differences(&old, &new),
+        _ => vec!["the data file is not valid JSON on one side".to_string()],
+    }
+}
+
+/// The review as plain text (`markdown == false`) or as a pull-request comment.
+pub fn format(review: &Review, markdown: bool) -> String {
+    let mut out = String::new();
+    if markdown {
+        out.push_str("### ladder diff\n\n");
+    }
+    if review.is_empty() {
+        out.push_str("No figure, data or page changed.\n");
+        return out;
+    }
+    for (id, change) in &review.figures {
+        let (verb, details): (&str, &[String]) = match change {
+            FigureChange::Added => ("added", &[]),
+            FigureChange::Removed => ("removed", &[]),
+            FigureChange::Changed { data, drawing } if data.is_empty() && *drawing => {
+                ("drawing changed, data the same", &[])
+            }
+            FigureChange::Changed { data, .. } => ("changed", data),
+        };
+        if markdown {
+            out.push_str(&format!("- **`{id}`** {verb}\n"));
+            for d in details {
+                out.push_str(&format!("  - {d}\n"));
+            }
+        } else {
+            out.push_str(&format!("{id}: {verb}\n"));
+            for d in details {
+                out.push_str(&format!("    {d}\n"));
+            }
+        }
+    }
+    if !review.pages.is_empty() {
+        out.push_str(if markdown {
+            "\nPages and other files (prose and layout):\n"
+        } else {
+            "pages and other files:\n"
+        });
+        for p in &review.pages {
+            out.push_str(&if markdown {
+                format!("- `{p}`\n")
+            } else {
+                format!("    {p}\n")
+            });
+        }
+    }
+    out
+}
