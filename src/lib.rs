@@ -34,6 +34,9 @@ pub struct BuildOptions {
     pub only: Vec<String>,
     /// Show a progress bar (on a terminal).
     pub progress: bool,
+    /// Reuse figures from the cache (`.cache/ladder/`) when their
+    /// parameters and the binary are unchanged.
+    pub cache: bool,
 }
 
 /// What a build did, and how long each stage took.
@@ -43,6 +46,8 @@ pub struct BuildReport {
     pub pages: usize,
     pub files: usize,
     pub stages: Vec<(&'static str, Duration)>,
+    /// Each figure's id, compute-and-draw time, and whether it was cached.
+    pub timings: Vec<(String, Duration, bool)>,
 }
 
 /// Builds the site into `out`: manifest → compute → render → site.
@@ -61,7 +66,11 @@ pub fn build(options: &BuildOptions, out: &Path) -> Result<BuildReport> {
 
 /// Builds the site in memory and compares it with `out`, byte for byte.
 pub fn check(options: &BuildOptions, out: &Path) -> Result<Vec<Difference>> {
-    let (files, _) = render(options)?;
+    let fresh = BuildOptions {
+        cache: false,
+        ..options.clone()
+    };
+    let (files, _) = render(&fresh)?;
     site::compare(out, &files)
 }
 
@@ -80,7 +89,12 @@ fn render(options: &BuildOptions) -> Result<(Files, BuildReport)> {
 
     let selected = select(&manifest, &options.only)?;
     let progress = progress_bar(selected.len(), options.progress);
-    let computed = figures::compute_all(&selected, &progress).map_err(|e| anyhow!(e))?;
+    let cache = options
+        .cache
+        .then(|| figures::cache::Cache::open(root))
+        .flatten();
+    let computed =
+        figures::compute_all(&selected, cache.as_ref(), &progress).map_err(|e| anyhow!(e))?;
     progress.finish_and_clear();
     stage("compute and draw");
 
@@ -100,6 +114,10 @@ fn render(options: &BuildOptions) -> Result<(Files, BuildReport)> {
         },
         files: files.len(),
         stages,
+        timings: computed
+            .iter()
+            .map(|c| (c.figure.id.0.clone(), c.time, c.cached))
+            .collect(),
     };
     Ok((files, report))
 }

@@ -35,6 +35,9 @@ enum Command {
         /// Recompute only these figures' SVG and data; pages are not rewritten.
         #[arg(long, num_args = 1..)]
         only: Vec<String>,
+        /// Recompute every figure instead of reusing cached ones.
+        #[arg(long)]
+        force: bool,
     },
     /// Build in memory and compare with the committed output/; exit 1 on any difference.
     Check {
@@ -90,16 +93,17 @@ fn main() -> ExitCode {
 
 fn run(cli: Cli) -> Result<ExitCode> {
     let quiet = std::env::var_os("CI").is_some() || !std::io::stderr().is_terminal();
-    let options = |only| BuildOptions {
+    let options = |only, cache| BuildOptions {
         root: cli.root.clone(),
         only,
         progress: !quiet,
+        cache,
     };
     let default_out = cli.root.join("output");
     match cli.command {
-        Command::Build { out, only } => {
+        Command::Build { out, only, force } => {
             let out = out.unwrap_or(default_out);
-            let report = build(&options(only), &out)?;
+            let report = build(&options(only, !force), &out)?;
             let stages: Vec<String> = report
                 .stages
                 .iter()
@@ -113,11 +117,19 @@ fn run(cli: Cli) -> Result<ExitCode> {
                 out.display(),
                 stages.join(", ")
             );
+            for (id, time, cached) in &report.timings {
+                let how = if *cached {
+                    "cached".to_string()
+                } else {
+                    format!("{:.0} ms", time.as_secs_f64() * 1e3)
+                };
+                eprintln!("  {id:<28} {how}");
+            }
             Ok(ExitCode::SUCCESS)
         }
         Command::Check { out } => {
             let out = out.unwrap_or(default_out);
-            let differences = check(&options(Vec::new()), &out)?;
+            let differences = check(&options(Vec::new(), false), &out)?;
             if differences.is_empty() {
                 eprintln!("{} is what a fresh build produces", out.display());
                 return Ok(ExitCode::SUCCESS);

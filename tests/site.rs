@@ -358,3 +358,55 @@ fn diff_names_what_changed_in_a_figure_and_exits_one() {
     assert!(review.contains("old/strip-1-3-4.svg") && review.contains("new/strip-1-3-4.svg"));
     assert!(html.join("old/strip-1-3-4.svg").is_file());
 }
+
+#[test]
+fn a_prose_only_edit_recomputes_nothing() {
+    let dir = site("base");
+    let build = |args: &[&str]| {
+        let out = ladder(dir.path(), args);
+        assert!(out.status.success());
+        String::from_utf8_lossy(&out.stderr).to_string()
+    };
+    assert!(
+        build(&["build"]).contains("strip-1-3-4                  ")
+            && !build(&["build", "--force"]).contains("cached")
+    );
+    let page = dir.path().join("content/page.md");
+    fs::write(
+        &page,
+        fs::read_to_string(&page)
+            .unwrap()
+            .replace("The period", "Its period"),
+    )
+    .unwrap();
+    let manifest = dir.path().join("figures.yaml");
+    fs::write(
+        &manifest,
+        fs::read_to_string(&manifest)
+            .unwrap()
+            .replace("The values of", "Values of"),
+    )
+    .unwrap();
+    let summary = build(&["build"]);
+    assert!(
+        summary.contains("strip-1-3-4                  cached"),
+        "{summary}"
+    );
+    let html = fs::read_to_string(dir.path().join("output/page.html")).unwrap();
+    assert!(html.contains("Its period is 7.") && html.contains("Values of {1,3,4}."));
+    let svg = fs::read_to_string(dir.path().join("output/figures/strip-1-3-4.svg")).unwrap();
+    assert!(svg.contains("<title>Values of {1,3,4}.</title>"));
+    assert_eq!(
+        ladder(dir.path(), &["check"]).status.code(),
+        Some(0),
+        "cached output equals a fresh build"
+    );
+    fs::write(
+        &manifest,
+        fs::read_to_string(&manifest)
+            .unwrap()
+            .replace("values: 200", "values: 210"),
+    )
+    .unwrap();
+    assert!(!build(&["build"]).contains("cached"));
+}

@@ -2,11 +2,13 @@
 //! gathered in manifest order, its `expect:` claims checked, then drawn.
 
 use std::collections::BTreeMap;
+use std::time::{Duration, Instant};
 
 use indicatif::ProgressBar;
 use rayon::prelude::*;
 
-use super::{FigureData, RenderMeta};
+use super::RenderMeta;
+use super::cache::{Cache, Entry};
 use crate::manifest::Figure;
 
 /// A figure computed and drawn, ready for the site.
@@ -14,23 +16,30 @@ use crate::manifest::Figure;
 pub struct Computed {
     /// The manifest entry.
     pub figure: Figure,
-    /// The computed data.
-    pub data: FigureData,
     /// The data as written to `data/<id>.json` (with `id` and `kind`).
     pub json: serde_json::Value,
     /// The search range and certificate in one sentence.
     pub note: String,
     /// The SVG.
     pub svg: String,
+    /// How long computing and drawing took (zero when cached).
+    pub time: Duration,
+    /// Whether it came from the cache.
+    pub cached: bool,
 }
 
 /// Computes the figures (in parallel), checks their claims, and draws them.
 /// Errors from every figure are collected, each naming its figure.
-pub fn compute_all(figures: &[Figure], progress: &ProgressBar) -> Result<Vec<Computed>, String> {
+pub fn compute_all(
+    figures: &[Figure],
+    cache: Option<&Cache>,
+    progress: &ProgressBar,
+) -> Result<Vec<Computed>, String> {
     let results: Vec<Result<Computed, String>> = figures
         .par_iter()
         .map(|figure| {
-            let outcome = compute_one(figure).map_err(|e| format!("figure `{}`: {e}", figure.id));
+            let outcome =
+                compute_one(figure, cache).map_err(|e| format!("figure `{}`: {e}", figure.id));
             progress.inc(1);
             outcome
         })
@@ -49,24 +58,52 @@ pub fn compute_all(figures: &[Figure], progress: &ProgressBar) -> Result<Vec<Com
     Ok(computed)
 }
 
-fn compute_one(figure: &Figure) -> Result<Computed, String> {
+fn compute_one(figure: &Figure, cache: Option<&Cache>) -> Result<Computed, String> {
+    let start = Instant::now();
+    let hit = cache.and_then(|c| c.get(figure));
+    let cached = hit.is_some();
+    let entry = match hit {
+        Some(entry) => entry,
+        None => {
+            let entry = fresh(figure)?;
+            if let Some(c) = cache {
+                c.put(figure, &entry);
+            }
+            entry
+        }
+    };
+    check_expectations(&figure.expect, &entry.json)?;
+    Ok(Computed {
+        figure: figure.clone(),
+        json: entry.json,
+        note: entry.note,
+        svg: entry.svg,
+        time: if cached {
+            Duration::ZERO
+        } else {
+            start.elapsed()
+        },
+        cached,
+    })
+}
+
+/// Computes and draws a figure from its parameters.
+fn fresh(figure: &Figure) -> Result<Entry, String> {
     let data = figure.spec.compute()?;
     let mut json = serde_json::to_value(&data).map_err(|e| e.to_string())?;
     if let serde_json::Value::Object(map) = &mut json {
         map.insert("id".into(), figure.id.0.clone().into());
         map.insert("kind".into(), figure.spec.kind().into());
     }
-    check_expectations(&figure.expect, &json)?;
     let meta = RenderMeta {
         id: &figure.id.0,
         caption: &figure.caption,
     };
-    Ok(Computed {
-        figure: figure.clone(),
-        note: data.range_note(),
+    Ok(Entry {
         svg: data.render(&meta),
-        data,
+        note: data.range_note(),
         json,
+        caption: figure.caption.clone(),
     })
 }
 

@@ -5,6 +5,7 @@
 //! Adding a kind: write its file, add one line to the `figure_kinds!` list
 //! below, and add a fixture entry; the compiler finds every other place.
 
+pub mod cache;
 pub mod computed;
 pub mod option_reach;
 pub mod state_bound;

@@ -1,0 +1,96 @@
+//! The figure cache: each figure's data, drawing and note kept under a key
+//! made from its kind and parameters and from the `ladder` binary itself,
+//! so editing prose or a caption recomputes nothing, while any change to
+//! the parameters or a rebuild of the binary recomputes that figure.
+//!
+//! The cache lives in `.cache/ladder/` beside `figures.yaml` (ignored by
+//! git) and only ever saves time: a hit gives the bytes a fresh computation
+//! would, because the key holds everything the computation reads.
+
+use std::fs;
+use std::path::{Path, PathBuf};
+
+use serde::{Deserialize, Serialize};
+
+use crate::manifest::Figure;
+
+/// A figure as computed, before its caption is applied.
+#[derive(Debug, Clone, Serialize, Deserialize)]
+pub struct Entry {
+    pub json: serde_json::Value,
+    pub svg: String,
+    pub note: String,
+    /// The caption the SVG's `<title>` was drawn with.
+    pub caption: String,
+}
+
+/// A folder of entries, keyed by the binary and the figure's parameters.
+#[derive(Debug, Clone)]
+pub struct Cache {
+    dir: PathBuf,
+    engine: u64,
+}
+
+/// FNV-1a, 64 bits: a stable, dependency-free hash (not for security).
+pub fn fnv1a(bytes: &[u8], seed: u64) -> u64 {
+    bytes.iter().fold(seed ^ 0xcbf2_9ce4_8422_2325, |h, &b| {
+        (h ^ u64::from(b)).wrapping_mul(0x0100_0000_01b3)
+    })
+}
+
+impl Cache {
+    /// Opens the cache in `root/.cache/ladder`, keyed by the running
+    /// binary's size and modification time (every rebuild changes them, and
+    /// reading them costs nothing, unlike hashing the binary).
+    pub fn open(root: &Path) -> Option<Cache> {
+        let meta = fs::metadata(std::env::current_exe().ok()?).ok()?;
+        let modified = meta
+            .modified()
+            .ok()?
+            .duration_since(std::time::UNIX_EPOCH)
+            .ok()?;
+        let identity = format!(
+            "{}|{}|{}",
+            meta.len(),
+            modified.as_nanos(),
+            env!("CARGO_PKG_VERSION")
+        );
+        let engine = fnv1a(identity.as_bytes(), 0);
+        Some(Cache {
+            dir: root.join(".cache").join("ladder"),
+            engine,
+        })
+    }
+
+    fn path(&self, figure: &Figure) -> PathBuf {
+        let spec = format!("{}|{:?}", figure.spec.kind(), figure.spec);
+        let key = fnv1a(spec.as_bytes(), self.engine);
+        self.dir.join(format!("{}-{key:016x}.json", figure.id))
+    }
+
+    /// The cached entry, with the SVG's title set to the current caption.
+    pub fn get(&self, figure: &Figure) -> Option<Entry> {
+        let text = fs::read_to_string(self.path(figure)).ok()?;
+        let mut entry: Entry = serde_json::from_str(&text).ok()?;
+        if entry.caption != figure.caption {
+            let old = format!("<title>{}</title>", crate::plot::escape(&entry.caption));
+            let new = format!("<title>{}</title>", crate::plot::escape(&figure.caption));
+            entry.svg = entry.svg.replacen(&old, &new, 1);
+            entry.caption = figure.caption.clone();
+        }
+        Some(entry)
+    }
+
+    /// Stores an entry; a failure to write only costs time later.
+    pub fn put(&self, figure: &Figure, entry: &Entry) {
+        if fs::create_dir_all(&self.dir).is_ok()
+            && let Ok(text) = serde_json::to_string(entry)
+        {
+            let path = self.path(figure);
+            let temporary = path.with_extension("tmp");
+            if fs::write(&temporary, text).is_ok() {
+                let _ = fs::rename(&temporary, &path);
+            }
+        }
+    }
+}
