@@ -5,6 +5,7 @@
 //! every file is written, so a failed build leaves the previous site whole.
 
 pub mod json;
+pub mod math;
 pub mod pages;
 
 use std::collections::BTreeMap;

@@ -5,6 +5,7 @@
 //! - `{{ figure(id="cert-1-3-4") }}` on a line of its own places a figure
 //!   (its image, number, caption, search range, data link and command);
 //! - `{{ ref(id="cert-1-3-4") }}` writes a link "Figure 1" to it;
+//! - `$…$` and `$$…$$` are mathematics, rendered to MathML;
 //! - `{{ data["cert-1-3-4"].period }}` reads a number from a figure's data,
 //!   and `| num` groups its thousands (`117,649`).
 //!
@@ -20,7 +21,7 @@ use pulldown_cmark::{Options, Parser, html};
 use serde::Serialize;
 use tera::{Context, Kwargs, State, Tera, Value};
 
-use super::{Files, json};
+use super::{Files, json, math};
 use crate::figures::Computed;
 use crate::manifest::{Located, Manifest, Page};
 use crate::numbers::grouped;
@@ -282,8 +283,10 @@ fn render_content(
         .render_str(&content.text, &context, false)
         .map_err(|e| anyhow!("{}: {e}", content.file.display()))?;
     let mut body = String::new();
-    let options = Options::ENABLE_TABLES | Options::ENABLE_FOOTNOTES;
-    html::push_html(&mut body, Parser::new_ext(&markdown, options));
+    let options = Options::ENABLE_TABLES | Options::ENABLE_FOOTNOTES | Options::ENABLE_MATH;
+    let events = math::render_events(Parser::new_ext(&markdown, options))
+        .map_err(|e| anyhow!("{}: {e}", content.file.display()))?;
+    html::push_html(&mut body, events.into_iter());
     Ok(body)
 }
 
