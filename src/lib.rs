@@ -7,6 +7,7 @@
 //! one swap). The rules of the games live in [`games`], the machinery that
 //! knows no game in [`sequence`]; both are pure.
 
+pub mod census;
 pub mod figures;
 pub mod games;
 pub mod manifest;

@@ -182,6 +182,11 @@ fn run(cli: Cli) -> Result<ExitCode> {
                         grouped(computed as u64)
                     )
                 }
+                Method::ClosedForm { formula } => println!(
+                    "{} (heap {} of {rule}, by the closed form: {formula})",
+                    lookup.value,
+                    grouped(heap)
+                ),
                 Method::Reduced {
                     preperiod,
                     period,

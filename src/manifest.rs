@@ -22,6 +22,7 @@
 //!     page: certificates
 //!     caption: The values of {1,3,4}.
 //!     expect: { period: 7 }       # optional: fields of the data the prose relies on
+//!     seed: { period: 7 }         # optional: what the source essay says, shown beside ours
 //!     strip:                      # the kind, holding its parameters
 //!       game: sub:1,3,4
 //!       values: 2000
@@ -89,6 +90,9 @@ pub struct Figure {
     /// Values the page relies on: each key is a field of the figure's data;
     /// the build fails when the computed value differs.
     pub expect: BTreeMap<String, serde_json::Value>,
+    /// What the source essay states (not asserted): copied into the data as
+    /// `seed`, so the prose can set the source's number beside ours.
+    pub seed: BTreeMap<String, serde_json::Value>,
     /// The kind and its parameters.
     pub spec: FigureSpec,
 }
@@ -319,7 +323,7 @@ impl<'de> Deserialize<'de> for Count {
 }
 
 /// The keys a figure may hold besides its kind.
-const FIGURE_FIELDS: &[&str] = &["id", "page", "caption", "expect"];
+const FIGURE_FIELDS: &[&str] = &["id", "page", "caption", "expect", "seed"];
 
 /// A key of a figure's mapping: a field, or the name of a kind.
 enum FigureKey {
@@ -373,13 +377,15 @@ impl<'de> Visitor<'de> for FigureVisitor {
     }
 
     fn visit_map<A: MapAccess<'de>>(self, mut map: A) -> Result<Figure, A::Error> {
-        let (mut id, mut page, mut caption, mut expect, mut spec) = (None, None, None, None, None);
+        let (mut id, mut page, mut caption, mut expect, mut seed, mut spec) =
+            (None, None, None, None, None, None);
         while let Some(key) = map.next_key::<FigureKey>()? {
             match key {
                 FigureKey::Field("id") => id = Some(map.next_value()?),
                 FigureKey::Field("page") => page = Some(map.next_value()?),
                 FigureKey::Field("caption") => caption = Some(map.next_value()?),
-                FigureKey::Field(_) => expect = Some(map.next_value()?),
+                FigureKey::Field("expect") => expect = Some(map.next_value()?),
+                FigureKey::Field(_) => seed = Some(map.next_value()?),
                 FigureKey::Kind(kind) => {
                     if spec.is_some() {
                         return Err(de::Error::custom(format!(
@@ -396,6 +402,7 @@ impl<'de> Visitor<'de> for FigureVisitor {
             page: page.ok_or_else(|| missing("page"))?,
             caption: caption.ok_or_else(|| missing("caption"))?,
             expect: expect.unwrap_or_default(),
+            seed: seed.unwrap_or_default(),
             spec: spec.ok_or_else(|| {
                 de::Error::custom(format!(
                     "the figure has no kind: add one of {}",

@@ -9,6 +9,9 @@ use plotters::style::text_anchor::{HPos, Pos, VPos};
 
 use crate::sequence::Value;
 
+/// A colour, for figures that pick their own.
+pub type Colour = RGBColor;
+
 /// The drawing surface every figure draws on.
 pub type Area<'a> = DrawingArea<SVGBackend<'a>, Shift>;
 

@@ -94,7 +94,7 @@ fn unknown_field() {
 fn unknown_kind() {
     fails_with(
         "unknown-kind",
-        "figures.yaml:14:5: figures[0]: unknown field or figure kind `strp`: a figure has the fields id, page, caption, expect and one kind among strip,",
+        "figures.yaml:14:5: figures[0]: unknown field or figure kind `strp`: a figure has the fields id, page, caption, expect, seed and one kind among strip,",
     );
 }
 
@@ -409,4 +409,12 @@ fn a_prose_only_edit_recomputes_nothing() {
     )
     .unwrap();
     assert!(!build(&["build"]).contains("cached"));
+}
+
+#[test]
+fn value_of_a_two_take_game_uses_the_closed_form() {
+    let out = ladder(&repo(), &["value", "sub:3,8", "1000000"]);
+    assert!(out.status.success());
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(text.starts_with("0 (heap 1,000,000 of sub:3,8, by the closed form: r = n mod 11 = 1, block k = ⌊r/3⌋ = 0"), "{text}");
 }

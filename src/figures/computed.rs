@@ -72,10 +72,15 @@ fn compute_one(figure: &Figure, cache: Option<&Cache>) -> Result<Computed, Strin
             entry
         }
     };
-    check_expectations(&figure.expect, &entry.json)?;
+    let mut json = entry.json;
+    if let (serde_json::Value::Object(map), false) = (&mut json, figure.seed.is_empty()) {
+        let seed = figure.seed.clone().into_iter().collect();
+        map.insert("seed".into(), serde_json::Value::Object(seed));
+    }
+    check_expectations(&figure.expect, &json)?;
     Ok(Computed {
         figure: figure.clone(),
-        json: entry.json,
+        json,
         note: entry.note,
         svg: entry.svg,
         time: if cached {

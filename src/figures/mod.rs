@@ -7,9 +7,15 @@
 
 pub mod cache;
 pub mod computed;
+pub mod million_heap;
 pub mod option_reach;
+pub mod pair_census;
 pub mod state_bound;
 pub mod strip;
+pub mod sum_family;
+pub mod third_take_map;
+pub mod triple_census;
+pub mod two_takes_strip;
 
 use serde::{Deserialize, Deserializer, Serialize};
 
@@ -79,4 +85,10 @@ figure_kinds! {
     "strip" => Strip(strip),
     "option-reach" => OptionReach(option_reach),
     "state-bound" => StateBound(state_bound),
+    "two-takes-strip" => TwoTakesStrip(two_takes_strip),
+    "pair-census" => PairCensus(pair_census),
+    "triple-census" => TripleCensus(triple_census),
+    "third-take-map" => ThirdTakeMap(third_take_map),
+    "sum-family" => SumFamily(sum_family),
+    "million-heap" => MillionHeap(million_heap),
 }

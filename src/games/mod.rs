@@ -4,7 +4,10 @@
 //! A [`Rule`] is written as `kind:spec`, e.g. `sub:1,3,4`. Its `Display` is
 //! the canonical spelling used in file names, captions and JSON.
 
+pub mod heap_sums;
 pub mod subtraction;
+pub mod two_take_strip;
+pub mod two_takes;
 
 use std::fmt;
 use std::str::FromStr;
@@ -42,6 +45,24 @@ impl Rule {
     /// The value of one heap, however large: reduced modulo a certified
     /// period when it lies beyond the values computed.
     pub fn value_of(&self, heap: u64) -> Result<Lookup, String> {
+        if let Rule::Subtraction(set) = self
+            && let [a, b] = *set.takes()
+        {
+            let game = two_takes::TwoTakes::new(a as u64, b as u64).map_err(|e| e.to_string())?;
+            let position = game.position(u128::from(heap));
+            let formula = format!(
+                "r = n mod {} = {}, block k = ⌊r/{a}⌋ = {}: 2 if k is even and r ≥ {b}, else k mod 2",
+                game.sum(),
+                position.remainder,
+                position.block
+            );
+            let method = sequence::Method::ClosedForm { formula };
+            return Ok(Lookup {
+                heap,
+                value: position.value,
+                method,
+            });
+        }
         sequence::value_of(
             heap,
             |n| self.values(n),
@@ -100,6 +121,31 @@ mod tests {
     fn rules_round_trip_to_their_canonical_spelling() {
         let rule: Rule = "sub:4,1,3".parse().unwrap();
         assert_eq!(rule.to_string(), "sub:1,3,4");
+    }
+
+    #[test]
+    fn two_take_values_by_the_closed_form_match_the_recursion() {
+        for b in 2..=12 {
+            for a in 1..b {
+                let rule: Rule = format!("sub:{a},{b}").parse().unwrap();
+                let values = rule.values(200);
+                for heap in 0..200 {
+                    let found = rule.value_of(heap).unwrap();
+                    assert!(matches!(found.method, sequence::Method::ClosedForm { .. }));
+                    assert_eq!(
+                        found.value, values[heap as usize],
+                        "sub:{a},{b} heap {heap}"
+                    );
+                }
+            }
+        }
+        let huge = "sub:3,8"
+            .parse::<Rule>()
+            .unwrap()
+            .value_of(u64::MAX)
+            .unwrap();
+        // u64::MAX = 18446744073709551615 ≡ 4 (mod 11): block 1, value 1.
+        assert_eq!(huge.value, 1);
     }
 
     #[test]

@@ -85,16 +85,7 @@ impl SubtractionSet {
 
     /// The values of heaps `0 .. count` by the mex recursion.
     pub fn values(&self, count: usize) -> Vec<Value> {
-        let mut values: Vec<Value> = Vec::with_capacity(count);
-        for n in 0..count {
-            let options = self
-                .takes
-                .iter()
-                .take_while(|&&t| t <= n)
-                .map(|&t| values[n - t]);
-            values.push(mex(options));
-        }
-        values
+        subtraction_values(&self.takes, count)
     }
 
     /// The heaps reachable in one move from a heap of `n`.
@@ -112,6 +103,27 @@ impl SubtractionSet {
             length: self.largest(),
         }
     }
+}
+
+/// The values of heaps `0 .. count` for ascending positive `takes`.
+///
+/// A heap has at most `t` options (`t` takes), so its value is at most `t`;
+/// with fewer than 32 takes the options' values fit the bits of a `u32` and
+/// the mex is its lowest clear bit, with no allocation per heap. Larger sets
+/// take the general [`mex`].
+pub fn subtraction_values(takes: &[usize], count: usize) -> Vec<Value> {
+    let mut values: Vec<Value> = Vec::with_capacity(count);
+    for n in 0..count {
+        let reachable = takes.iter().take_while(|&&t| t <= n);
+        let value = if takes.len() < 32 {
+            let seen = reachable.fold(0u32, |bits, &t| bits | 1 << values[n - t]);
+            (!seen).trailing_zeros()
+        } else {
+            mex(reachable.map(|&t| values[n - t]))
+        };
+        values.push(value);
+    }
+    values
 }
 
 impl fmt::Display for SubtractionSet {
@@ -136,6 +148,28 @@ mod tests {
         let set = SubtractionSet::parse("2, 1").unwrap();
         let v = set.values(30);
         assert!((0..30).all(|n| v[n] as usize == n % 3));
+    }
+
+    #[test]
+    fn the_bit_set_loop_agrees_with_the_general_mex() {
+        for takes in [
+            vec![1, 3, 4],
+            vec![2, 5, 7],
+            vec![6, 7],
+            (1..=31).collect(),
+            (1..=40).collect(),
+        ] {
+            let general: Vec<Value> = (0..300).fold(Vec::new(), |mut v: Vec<Value>, n| {
+                let m = mex(takes.iter().filter(|&&t| t <= n).map(|&t| v[n - t]));
+                v.push(m);
+                v
+            });
+            assert_eq!(subtraction_values(&takes, 300), general, "{takes:?}");
+        }
+        assert_eq!(
+            subtraction_values(&(1..=31).collect::<Vec<_>>(), 33)[31..],
+            [31, 0]
+        );
     }
 
     #[test]

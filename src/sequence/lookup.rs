@@ -13,6 +13,8 @@ use super::{DEFAULT_MIN_REPEATS, Value, analyse};
 pub enum Method {
     /// The heap lies within the values computed.
     Computed { computed: usize },
+    /// A closed form of the rule, proved for every heap.
+    ClosedForm { formula: String },
     /// `heap ≡ reduced` modulo the certified period, from the preperiod on.
     Reduced {
         preperiod: usize,

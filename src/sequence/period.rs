@@ -75,7 +75,13 @@ pub fn find_period<T: PartialEq>(values: &[T], min_repeats: usize) -> Period {
                 break;
             }
         }
-        let start = earliest_start(values, p);
+        // A multiple of p_best is already a period of [s_best, n): only the
+        // heaps before s_best are left to compare.
+        let known_from = match best {
+            Some((s_best, p_best)) if p.is_multiple_of(p_best) => s_best,
+            _ => n,
+        };
+        let start = earliest_start_below(values, p, known_from);
         let fits = n - start >= min_repeats * p;
         let better = match best {
             None => true,
@@ -96,10 +102,11 @@ pub fn find_period<T: PartialEq>(values: &[T], min_repeats: usize) -> Period {
     }
 }
 
-/// The smallest `s` with `values[k] == values[k + p]` for all `s ≤ k < N − p`.
-fn earliest_start<T: PartialEq>(values: &[T], p: usize) -> usize {
+/// The smallest `s` with `values[k] == values[k + p]` for all `s ≤ k < N − p`,
+/// given that every `k ≥ known_from` is already known to agree.
+fn earliest_start_below<T: PartialEq>(values: &[T], p: usize, known_from: usize) -> usize {
     let n = values.len();
-    (0..n - p)
+    (0..(n - p).min(known_from))
         .rev()
         .find(|&k| values[k] != values[k + p])
         .map_or(0, |k| k + 1)

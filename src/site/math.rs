@@ -23,7 +23,35 @@ pub fn to_mathml(latex: &str, display: bool) -> Result<String, String> {
     if out.contains("<merror") {
         return Err(format!("cannot read the formula `{latex}`"));
     }
-    Ok(out)
+    Ok(escape_text(&out).replace("&nbsp;", "&#160;"))
+}
+
+/// pulldown-latex writes operators such as `<` into the markup as they are
+/// (`<mo><</mo>`); escape every `<` or `>` that does not open or close a tag.
+fn escape_text(markup: &str) -> String {
+    let mut out = String::with_capacity(markup.len());
+    let mut in_tag = false;
+    let mut chars = markup.chars().peekable();
+    while let Some(c) = chars.next() {
+        match c {
+            '<' if !in_tag
+                && chars
+                    .peek()
+                    .is_some_and(|n| n.is_ascii_alphabetic() || *n == '/') =>
+            {
+                in_tag = true;
+                out.push(c);
+            }
+            '<' => out.push_str("&lt;"),
+            '>' if in_tag => {
+                in_tag = false;
+                out.push(c);
+            }
+            '>' => out.push_str("&gt;"),
+            _ => out.push(c),
+        }
+    }
+    out
 }
 
 /// Replaces the Markdown parser's math events by MathML.
@@ -55,6 +83,20 @@ mod tests {
             to_mathml("g(n+p)=g(n)", true)
                 .unwrap()
                 .contains("display=\"block\"")
+        );
+    }
+
+    #[test]
+    fn comparison_signs_are_escaped() {
+        let m = to_mathml("1 \\le a < b > 0", false).unwrap();
+        assert!(
+            m.contains("<mo>&lt;</mo>") && m.contains("<mo>&gt;</mo>"),
+            "{m}"
+        );
+        assert!(
+            to_mathml("\\text{if } k", false)
+                .unwrap()
+                .contains("if&#160;")
         );
     }
 
