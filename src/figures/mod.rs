@@ -7,6 +7,10 @@
 
 pub mod computed;
 pub mod option_reach;
+pub mod pass_cases;
+pub mod pass_check;
+pub mod pass_max;
+pub mod pass_table;
 pub mod state_bound;
 pub mod strip;
 
@@ -78,4 +82,8 @@ figure_kinds! {
     "strip" => Strip(strip),
     "option-reach" => OptionReach(option_reach),
     "state-bound" => StateBound(state_bound),
+    "pass-cases" => PassCases(pass_cases),
+    "pass-table" => PassTable(pass_table),
+    "pass-check" => PassCheck(pass_check),
+    "pass-max" => PassMax(pass_max),
 }

@@ -50,6 +50,55 @@ impl PassCase {
         PassCase::OddQuotientRemainder,
     ];
 
+    /// The condition on `q` and `r` that selects the case.
+    pub fn condition(self) -> &'static str {
+        match self {
+            PassCase::QuotientOne => "q = 1",
+            PassCase::EvenQuotientDivides => "q even, r = 0",
+            PassCase::EvenQuotientRemainder => "q even, r > 0",
+            PassCase::OddQuotientDivides => "q odd ≥ 3, r = 0",
+            PassCase::OddQuotientRemainder => "q odd ≥ 3, r > 0",
+        }
+    }
+
+    /// The prefix word `h(0) … h(N − 1)` in the paper's notation, `m = ⌊q/2⌋`.
+    pub fn word_formula(self) -> &'static str {
+        match self {
+            PassCase::QuotientOne => "0^x 2^x 1^x 3^r",
+            PassCase::EvenQuotientDivides => "0^x 2^x 1^x (0^x 1^x)^(m−1) 3^x",
+            PassCase::EvenQuotientRemainder => "0^x 2^x 1^x (0^x 1^x)^(m−1) 2^r 3^(x−r)",
+            PassCase::OddQuotientDivides => "0^x 2^x 1^x (0^x 1^x)^(m−1) 2^x",
+            PassCase::OddQuotientRemainder => "0^x 2^x 1^x (0^x 1^x)^(m−1) 0^r 2^(x−r) 1^x 3^r",
+        }
+    }
+
+    /// Whether the paper's extracted text (seed 002) prints the prefix word whole, or only
+    /// fragments of it from which the word here is reconstructed. The even-`q` displays are lost
+    /// in extraction; only their boundary block `2^r 3^(x−r)` survives in the proof.
+    pub fn word_is_reconstructed(self) -> bool {
+        matches!(
+            self,
+            PassCase::EvenQuotientDivides | PassCase::EvenQuotientRemainder
+        )
+    }
+
+    /// The preperiod `N` as the paper's formula (16) writes it.
+    pub fn preperiod_formula(self) -> &'static str {
+        match self {
+            PassCase::QuotientOne | PassCase::OddQuotientRemainder => "(q+2)x + r",
+            PassCase::EvenQuotientDivides | PassCase::EvenQuotientRemainder => "(q+2)x",
+            PassCase::OddQuotientDivides => "(q+1)x",
+        }
+    }
+
+    /// The eventual least period as the paper's formula (25) gives it for this case.
+    pub fn period_formula(self) -> &'static str {
+        match self {
+            PassCase::OddQuotientDivides => "2x",
+            _ => "x + y",
+        }
+    }
+
     /// The case of the takes `{x < y}`.
     pub fn of(takes: TwoTakes) -> PassCase {
         let (q, r) = (takes.quotient(), takes.remainder());
@@ -97,6 +146,18 @@ impl TwoTakes {
 pub struct Block {
     pub value: Value,
     pub length: usize,
+    /// The length as the paper writes it: `x`, `r` or `x−r`.
+    pub exponent: &'static str,
+}
+
+impl Block {
+    /// The block as the paper writes it, e.g. `2^(x−r)`.
+    pub fn symbol(&self) -> String {
+        match self.exponent {
+            "x" | "r" => format!("{}^{}", self.value, self.exponent),
+            other => format!("{}^({other})", self.value),
+        }
+    }
 }
 
 /// Everything the classification predicts for one pair of takes.
@@ -127,26 +188,29 @@ pub fn closed_form(takes: TwoTakes) -> ClosedForm {
 /// The prefix word `h(0) … h(N − 1)` as runs of equal values (see the module table).
 pub fn prefix_word(takes: TwoTakes) -> Vec<Block> {
     let (x, q, r) = (takes.x, takes.quotient(), takes.remainder());
-    let run = |value: Value, length: usize| Block { value, length };
-    let mut word = vec![run(0, x), run(2, x), run(1, x)];
+    let block = |value: Value, exponent: &'static str| Block {
+        value,
+        length: match exponent {
+            "x" => x,
+            "r" => r,
+            _ => x - r,
+        },
+        exponent,
+    };
+    let mut word = vec![block(0, "x"), block(2, "x"), block(1, "x")];
     if q >= 2 {
         // Blocks 3 … 2m of the heap (in units of x) alternate 0, 1: (0^x 1^x)^(m−1).
-        let pairs_of_zero_one = if q % 2 == 0 {
-            q / 2 - 1
-        } else {
-            (q - 1) / 2 - 1
-        };
-        for _ in 0..pairs_of_zero_one {
-            word.extend([run(0, x), run(1, x)]);
+        for _ in 1..q / 2 {
+            word.extend([block(0, "x"), block(1, "x")]);
         }
     }
     let ending: Vec<Block> = match PassCase::of(takes) {
-        PassCase::QuotientOne => vec![run(3, r)],
-        PassCase::EvenQuotientDivides => vec![run(3, x)],
-        PassCase::EvenQuotientRemainder => vec![run(2, r), run(3, x - r)],
-        PassCase::OddQuotientDivides => vec![run(2, x)],
+        PassCase::QuotientOne => vec![block(3, "r")],
+        PassCase::EvenQuotientDivides => vec![block(3, "x")],
+        PassCase::EvenQuotientRemainder => vec![block(2, "r"), block(3, "x−r")],
+        PassCase::OddQuotientDivides => vec![block(2, "x")],
         PassCase::OddQuotientRemainder => {
-            vec![run(0, r), run(2, x - r), run(1, x), run(3, r)]
+            vec![block(0, "r"), block(2, "x−r"), block(1, "x"), block(3, "r")]
         }
     };
     word.extend(ending);

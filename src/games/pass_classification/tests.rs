@@ -63,6 +63,21 @@ fn prefix_words_of_small_pairs_by_hand() {
 }
 
 #[test]
+fn block_symbols_spell_the_word_of_each_case() {
+    // The blocks' symbols, with the repeated (0^x 1^x) written once per repeat, spell the formula.
+    for (x, y) in [(3, 5), (2, 4), (3, 7), (4, 10), (2, 6), (3, 11), (4, 14)] {
+        let pair = takes(x, y);
+        let spelled: Vec<String> = prefix_word(pair).iter().map(Block::symbol).collect();
+        let formula = PassCase::of(pair)
+            .word_formula()
+            .replace(" (0^x 1^x)^(m−1)", "");
+        assert_eq!(spelled.join(" "), formula, "{pair:?}");
+    }
+    let spelled: Vec<String> = prefix_word(takes(2, 8)).iter().map(Block::symbol).collect();
+    assert_eq!(spelled.join(" "), "0^x 2^x 1^x 0^x 1^x 3^x");
+}
+
+#[test]
 fn every_pair_up_to_20_has_the_predicted_preperiod_and_period() {
     for pair in pairs_up_to(20) {
         let verdict = check(pair);
@@ -256,10 +271,12 @@ fn a_wrong_prefix_word_is_detected_at_its_first_wrong_heap() {
     wrong.prefix_word[last - 2] = Block {
         value: 3,
         length: 1,
+        exponent: "r",
     };
     wrong.prefix_word[last - 1] = Block {
         value: 2,
         length: 2,
+        exponent: "x−r",
     };
     let verdict = check_prediction(pair, &wrong);
     assert_eq!(
