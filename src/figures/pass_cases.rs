@@ -258,3 +258,41 @@ fn draw_panel(area: &plot::Area, panel: &Panel, index: usize, top: i32) {
         ACCENT,
     );
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn five_pairs_of_five_cases_are_drawn_in_the_papers_order() {
+        let params = Params {
+            pairs: vec![[2, 7], [3, 5], [2, 6], [3, 7], [2, 4]],
+            tail: 3,
+        };
+        let data = compute(&params).unwrap();
+        let cases: Vec<PassCase> = data.panels.iter().map(|p| p.case).collect();
+        assert_eq!(cases, PassCase::ALL);
+        // {3, 5}: N = 3x + r = 11, h drawn to N + y + tail = 19 heaps.
+        assert_eq!(data.panels[0].preperiod, Some(11));
+        assert_eq!(data.panels[0].pass_available.len(), 19);
+        assert!(data.panels.iter().all(|p| p.closed_form_agrees));
+    }
+
+    #[test]
+    fn a_missing_case_or_a_bad_pair_is_refused() {
+        let two_of_one_case = Params {
+            pairs: vec![[2, 7], [3, 5], [4, 5], [3, 7], [2, 4]],
+            tail: 3,
+        };
+        assert!(
+            compute(&two_of_one_case)
+                .unwrap_err()
+                .contains("one pair of each")
+        );
+        let backwards = Params {
+            pairs: vec![[5, 3]],
+            tail: 3,
+        };
+        assert!(compute(&backwards).unwrap_err().contains("not a pair"));
+    }
+}

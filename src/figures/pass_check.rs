@@ -216,3 +216,25 @@ pub fn render(data: &Data, meta: &RenderMeta) -> String {
         },
     )
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn one_record_per_pair_in_order_all_agreeing() {
+        let data = compute(&Params { largest_take: 12 }).unwrap();
+        assert_eq!(data.records.len(), 66);
+        assert_eq!(data.records[0].takes, [1, 2]);
+        assert_eq!(data.records[65].takes, [11, 12]);
+        assert!(data.disagreements.is_empty());
+        let json = serde_json::to_value(&data.records[0]).unwrap();
+        assert_eq!(
+            json,
+            serde_json::json!({"takes": [1, 2], "case": "even-quotient-divides",
+                "preperiod": 4, "period": 3, "closed_form_agrees": true})
+        );
+        let counts: Vec<usize> = data.per_case.iter().map(|c| c.pairs).collect();
+        assert_eq!(counts.iter().sum::<usize>(), 66);
+    }
+}

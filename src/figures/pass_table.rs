@@ -62,6 +62,8 @@ pub struct Data {
     pub last_prefix_value_three: usize,
     /// Pairs whose prefix ends otherwise.
     pub last_prefix_value_other: usize,
+    /// The values other than 3 that end a prefix, ascending.
+    pub other_last_prefix_values: Vec<u32>,
     /// The five cases, in the paper's order.
     pub rows: Vec<Row>,
 }
@@ -111,6 +113,13 @@ pub fn compute(params: &Params) -> Result<Data, String> {
         pairs_agreeing: result.pairs_agreeing,
         last_prefix_value_three: three,
         last_prefix_value_other: result.pairs_checked - three,
+        other_last_prefix_values: rows
+            .iter()
+            .flat_map(|r| r.last_prefix_value.keys().copied())
+            .filter(|&v| v != 3)
+            .collect::<std::collections::BTreeSet<u32>>()
+            .into_iter()
+            .collect(),
         rows,
     })
 }
@@ -193,4 +202,25 @@ pub fn render(data: &Data, meta: &RenderMeta) -> String {
             );
         },
     )
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_table_up_to_12_has_five_rows_that_all_agree() {
+        let data = compute(&Params { largest_take: 12 }).unwrap();
+        assert_eq!(data.pairs_checked, 66);
+        assert_eq!(data.pairs_agreeing, 66);
+        assert_eq!(data.rows.len(), 5);
+        // Only odd multiples (y = 3x, 5x, …) end their prefix in 2: {1,3}, {1,5}, …
+        let odd_multiples = pairs_up_to(12)
+            .iter()
+            .filter(|p| p.remainder() == 0 && p.quotient() % 2 == 1)
+            .count();
+        assert_eq!(data.last_prefix_value_other, odd_multiples);
+        assert_eq!(data.other_last_prefix_values, [2]);
+        assert!(compute(&Params { largest_take: 1 }).is_err());
+    }
 }
