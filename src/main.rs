@@ -59,7 +59,7 @@ enum Command {
     },
     /// One game's Grundy sequence, its period and its certificate.
     Seq {
-        /// The game, e.g. sub:1,3,4.
+        /// The game, e.g. sub:1,3,4 or pass:1,3,4.
         rule: Rule,
         /// How many values to compute and search.
         #[arg(long, default_value_t = 2000)]
@@ -73,7 +73,7 @@ enum Command {
     },
     /// The value of one heap, reduced modulo a certified period when it is large.
     Value {
-        /// The game, e.g. sub:1,3,4.
+        /// The game, e.g. sub:1,3,4 or pass:1,3,4 (for a pass game, h: the pass available).
         rule: Rule,
         /// The heap, up to 18,446,744,073,709,551,615.
         heap: u64,
@@ -208,9 +208,10 @@ fn seq(rule: &Rule, count: usize, min_repeats: usize, json: bool) -> Result<()> 
         return Err(anyhow!("--values must be at least 1"));
     }
     let (values, analysis) = rule.analyse(count, min_repeats);
+    let ordinary = rule.ordinary_values(count);
     let found = analysis.period.found();
     if json {
-        let object = serde_json::json!({
+        let mut object = serde_json::json!({
             "rule": rule.to_string(),
             "computed": analysis.computed,
             "min_repeats": min_repeats,
@@ -220,19 +221,39 @@ fn seq(rule: &Rule, count: usize, min_repeats: usize, json: bool) -> Result<()> 
             "certificate": analysis.certificate,
             "corroborated": analysis.corroborated,
         });
+        if let Some(ordinary) = &ordinary {
+            object["ordinary"] = serde_json::json!(ordinary);
+        }
         println!("{object}");
         return Ok(());
     }
-    let head: Vec<String> = values.iter().take(60).map(|v| v.to_string()).collect();
+    let head = |values: &[u32]| -> String {
+        let shown: Vec<String> = values.iter().take(60).map(|v| v.to_string()).collect();
+        shown.join(" ")
+    };
     println!(
         "{rule}: first {} of {} values",
-        head.len(),
+        count.min(60),
         grouped(count as u64)
     );
-    println!("  {}", head.join(" "));
+    // A pass game's state is the pair (g, h): its values are h, and g is printed beside them.
+    let state = match &ordinary {
+        Some(ordinary) => {
+            println!("  h  {}   (the pass still available)", head(&values));
+            println!(
+                "  g  {}   (the pass spent: the ordinary game)",
+                head(ordinary)
+            );
+            "(g, h)"
+        }
+        None => {
+            println!("  {}", head(&values));
+            "g"
+        }
+    };
     match found {
         Some((s, p)) => println!(
-            "period {p} from heap {s} (earliest start, then smallest period, at least {min_repeats} repeats), searched in {} values",
+            "period {p} from heap {s} of {state} (earliest start, then smallest period, at least {min_repeats} repeats), searched in {} values",
             grouped(count as u64)
         ),
         None => println!(
@@ -242,7 +263,7 @@ fn seq(rule: &Rule, count: usize, min_repeats: usize, json: bool) -> Result<()> 
     }
     match analysis.certificate {
         Some(c) if c.holds => println!(
-            "certificate: {} pairs g(k) = g(k + {}) for k = {}..{} hold; the period is proven{}",
+            "certificate: {} pairs {state}(k) = {state}(k + {}) for k = {}..{} hold; the period is proven{}",
             c.length,
             c.period,
             c.start,

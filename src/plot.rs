@@ -174,3 +174,61 @@ pub fn strip(area: &Area, x: i32, y: i32, size: i32, first: usize, values: &[Val
         }
     }
 }
+
+/// The fill for case `index` of a classification (cases 0, 1, …): the
+/// value palette without its grey, so every case has a hue.
+pub fn case_fill(index: usize) -> RGBColor {
+    PALETTE[1 + index % (PALETTE.len() - 1)]
+}
+
+/// A grid over the pairs `1 ≤ x < y ≤ largest`: `y` across, `x` down, one
+/// cell of side `cell` each from `origin` (the cell of `x = 1, y = 1`, left
+/// empty as every `x ≥ y` is), filled by `fill_of(x, y)`; both axes are
+/// labelled at 1 and every `tick`.
+pub fn pair_grid(
+    area: &Area,
+    origin: (i32, i32),
+    cell: i32,
+    largest: usize,
+    tick: usize,
+    fill_of: impl Fn(usize, usize) -> RGBColor,
+) {
+    for x in 1..largest {
+        for y in x + 1..=largest {
+            let (cx, cy) = pair_cell(origin, cell, x, y);
+            block(area, (cx, cy), (cx + cell, cy + cell), fill_of(x, y));
+        }
+    }
+    let (x0, y0) = origin;
+    for n in (1..=largest).filter(|&n| n == 1 || n.is_multiple_of(tick)) {
+        let offset = (n as i32 - 1) * cell + cell / 2;
+        let text = n.to_string();
+        label(
+            area,
+            &text,
+            (x0 + offset, y0 - 8),
+            10,
+            Anchor::Middle,
+            MUTED,
+        );
+        label(area, &text, (x0 - 6, y0 + offset), 10, Anchor::End, MUTED);
+    }
+    let span = largest as i32 * cell;
+    label(
+        area,
+        "y →",
+        (x0 + span / 2, y0 - 22),
+        11,
+        Anchor::Middle,
+        INK,
+    );
+    label(area, "x ↓", (x0 - 26, y0 - 8), 11, Anchor::End, INK);
+}
+
+/// The top-left corner of the cell of `(x, y)` in a [`pair_grid`].
+pub fn pair_cell(origin: (i32, i32), cell: i32, x: usize, y: usize) -> (i32, i32) {
+    (
+        origin.0 + (y as i32 - 1) * cell,
+        origin.1 + (x as i32 - 1) * cell,
+    )
+}

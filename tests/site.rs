@@ -418,3 +418,44 @@ fn value_of_a_two_take_game_uses_the_closed_form() {
     let text = String::from_utf8_lossy(&out.stdout);
     assert!(text.starts_with("0 (heap 1,000,000 of sub:3,8, by the closed form: r = n mod 11 = 1, block k = ⌊r/3⌋ = 0"), "{text}");
 }
+
+#[test]
+fn seq_json_of_a_pass_game_gives_h_as_values_and_g_beside_them() {
+    let out = ladder(&repo(), &["seq", "pass:3,7", "--values", "400", "--json"]);
+    assert!(out.status.success());
+    let json: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(json["rule"], "pass:3,7");
+    // h: 0^x 2^x 1^x 2^r 3^(x−r), then the tail; g: the ordinary {3,7}.
+    let h: Vec<u64> = json["values"].as_array().unwrap()[..12]
+        .iter()
+        .map(|v| v.as_u64().unwrap())
+        .collect();
+    assert_eq!(h, [0, 0, 0, 2, 2, 2, 1, 1, 1, 2, 3, 3]);
+    let g: Vec<u64> = json["ordinary"].as_array().unwrap()[..12]
+        .iter()
+        .map(|v| v.as_u64().unwrap())
+        .collect();
+    assert_eq!(g, [0, 0, 0, 1, 1, 1, 0, 2, 2, 1, 0, 0]);
+    // The pair's period: N = (q + 2)x = 12, period x + y = 10, window of y = 7 pairs.
+    assert_eq!(json["preperiod"], 12);
+    assert_eq!(json["period"], 10);
+    assert_eq!(json["certificate"]["length"], 7);
+    assert_eq!(json["certificate"]["holds"], true);
+    let plain = ladder(&repo(), &["seq", "sub:3,7", "--values", "40", "--json"]);
+    let plain: serde_json::Value = serde_json::from_slice(&plain.stdout).unwrap();
+    assert!(plain.get("ordinary").is_none());
+}
+
+#[test]
+fn value_of_a_pass_game_reduces_by_the_pair_period() {
+    // {3,7} with a pass: period 10 from 12; 10^18 ≡ 20 (from 12, mod 10), and h(20) = 2.
+    let out = ladder(&repo(), &["value", "pass:3,7", "1000000000000000000"]);
+    assert!(out.status.success());
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(
+        text.starts_with(
+            "2 (heap 1,000,000,000,000,000,000 of pass:3,7 ≡ heap 20: certified period 10 from heap 12)"
+        ),
+        "{text}"
+    );
+}

@@ -124,8 +124,9 @@ fn check_expectations(
             let computed = path
                 .split('.')
                 .try_fold(json, |v, key| match key.parse::<usize>() {
-                    Ok(i) => v.get(i),
-                    Err(_) => v.get(key),
+                    // A number indexes an array; in an object it is a key (`counts.2`).
+                    Ok(i) if v.is_array() => v.get(i),
+                    _ => v.get(key),
                 });
             match computed {
                 None => Some(format!("expects `{path}`, which the data does not have")),
@@ -149,12 +150,12 @@ mod tests {
 
     #[test]
     fn expectations_compare_dotted_paths() {
-        let json =
-            serde_json::json!({"period": 7, "certificate": {"length": 4}, "rows": [{"bound": 2}]});
+        let json = serde_json::json!({"period": 7, "certificate": {"length": 4}, "rows": [{"bound": 2}], "counts": {"3": 5}});
         let ok: BTreeMap<String, serde_json::Value> = [
             ("period".to_string(), 7.into()),
             ("certificate.length".to_string(), 4.into()),
             ("rows.0.bound".to_string(), 2.into()),
+            ("counts.3".to_string(), 5.into()),
         ]
         .into();
         assert!(check_expectations(&ok, &json).is_ok());

@@ -10,6 +10,10 @@ pub mod computed;
 pub mod million_heap;
 pub mod option_reach;
 pub mod pair_census;
+pub mod pass_cases;
+pub mod pass_check;
+pub mod pass_max;
+pub mod pass_table;
 pub mod state_bound;
 pub mod strip;
 pub mod sum_family;
@@ -91,4 +95,8 @@ figure_kinds! {
     "third-take-map" => ThirdTakeMap(third_take_map),
     "sum-family" => SumFamily(sum_family),
     "million-heap" => MillionHeap(million_heap),
+    "pass-cases" => PassCases(pass_cases),
+    "pass-table" => PassTable(pass_table),
+    "pass-check" => PassCheck(pass_check),
+    "pass-max" => PassMax(pass_max),
 }

@@ -1,10 +1,16 @@
 //! The rules of the games, pure: what a heap's options are worth, and how
 //! many values must agree before a period is proven.
 //!
-//! A [`Rule`] is written as `kind:spec`, e.g. `sub:1,3,4`. Its `Display` is
-//! the canonical spelling used in file names, captions and JSON.
+//! A [`Rule`] is written as `kind:spec`, e.g. `sub:1,3,4` or `pass:1,3,4`.
+//! Its `Display` is the canonical spelling used in file names, captions and
+//! JSON.
 
 pub mod heap_sums;
+pub mod pass;
+pub mod pass_census;
+pub mod pass_classification;
+#[cfg(test)]
+mod pass_game_search;
 pub mod subtraction;
 pub mod two_take_strip;
 pub mod two_takes;
@@ -13,6 +19,7 @@ use std::fmt;
 use std::str::FromStr;
 
 use crate::sequence::{self, Analysis, CertificateRule, Lookup, Value};
+pub use pass::PassGame;
 pub use subtraction::SubtractionSet;
 
 /// A game that the site can compute.
@@ -20,16 +27,32 @@ pub use subtraction::SubtractionSet;
 pub enum Rule {
     /// `sub:1,3,4`: a subtraction game.
     Subtraction(SubtractionSet),
+    /// `pass:1,3,4`: the same takes plus one pass for the whole game. Its
+    /// values are `h`, the pass still available; its state is the pair of
+    /// `g` (the pass spent) and `h`, so periods are those of the pair.
+    Pass(PassGame),
 }
 
 /// The rule kinds, with an example each, for error messages and `--help`.
-pub const RULE_SYNTAX: &str = "`sub:1,3,4` (a subtraction set)";
+pub const RULE_SYNTAX: &str =
+    "`sub:1,3,4` (a subtraction set) or `pass:1,3,4` (the same with one pass)";
 
 impl Rule {
-    /// The values of heaps `0 .. count`.
+    /// The values of heaps `0 .. count` (for a pass game, with the pass
+    /// still available).
     pub fn values(&self, count: usize) -> Vec<Value> {
         match self {
             Rule::Subtraction(set) => set.values(count),
+            Rule::Pass(game) => game.values(count).pass_available,
+        }
+    }
+
+    /// The ordinary values beside [`Rule::values`], for a rule whose values
+    /// are not the ordinary ones: a pass game's `g`, the pass spent.
+    pub fn ordinary_values(&self, count: usize) -> Option<Vec<Value>> {
+        match self {
+            Rule::Subtraction(_) => None,
+            Rule::Pass(game) => Some(game.values(count).ordinary),
         }
     }
 
@@ -37,6 +60,10 @@ impl Rule {
     /// by this rule's own argument. A rule whose state is more than one value
     /// (a pass game's pair, say) certifies the whole state here.
     pub fn analyse(&self, count: usize, min_repeats: usize) -> (Vec<Value>, Analysis) {
+        if let Rule::Pass(game) = self {
+            let result = game.analyse(count, min_repeats);
+            return (result.values.pass_available, result.analysis);
+        }
         let values = self.values(count);
         let analysis = sequence::analyse(&values, min_repeats, self.certificate_rule());
         (values, analysis)
@@ -63,6 +90,11 @@ impl Rule {
                 method,
             });
         }
+        if let Rule::Pass(game) = self {
+            let pairs = |n| game.values(n).pairs();
+            let found = sequence::value_of(heap, pairs, self.certificate_rule(), 2000, 1 << 22)?;
+            return Ok(found.map(|(_, pass_available)| pass_available));
+        }
         sequence::value_of(
             heap,
             |n| self.values(n),
@@ -76,6 +108,7 @@ impl Rule {
     pub fn subtraction_set(&self) -> Option<&SubtractionSet> {
         match self {
             Rule::Subtraction(set) => Some(set),
+            Rule::Pass(_) => None,
         }
     }
 
@@ -83,6 +116,7 @@ impl Rule {
     pub fn certificate_rule(&self) -> CertificateRule {
         match self {
             Rule::Subtraction(set) => set.certificate_rule(),
+            Rule::Pass(game) => game.certificate_rule(),
         }
     }
 }
@@ -91,6 +125,7 @@ impl fmt::Display for Rule {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             Rule::Subtraction(set) => write!(f, "sub:{set}"),
+            Rule::Pass(game) => write!(f, "pass:{game}"),
         }
     }
 }
@@ -105,6 +140,9 @@ impl FromStr for Rule {
         match kind.trim() {
             "sub" => SubtractionSet::parse(spec)
                 .map(Rule::Subtraction)
+                .map_err(|e| format!("in rule `{text}`: {e}")),
+            "pass" => PassGame::parse(spec)
+                .map(Rule::Pass)
                 .map_err(|e| format!("in rule `{text}`: {e}")),
             other => Err(format!(
                 "unknown rule kind `{other}` in `{text}`: write a rule as {RULE_SYNTAX}"
@@ -121,6 +159,43 @@ mod tests {
     fn rules_round_trip_to_their_canonical_spelling() {
         let rule: Rule = "sub:4,1,3".parse().unwrap();
         assert_eq!(rule.to_string(), "sub:1,3,4");
+        let rule: Rule = "pass: 4,1,3".parse().unwrap();
+        assert_eq!(rule.to_string(), "pass:1,3,4");
+        assert!("pass:3,3".parse::<Rule>().unwrap_err().contains("twice"));
+    }
+
+    #[test]
+    fn a_pass_rule_gives_h_and_certifies_the_pair() {
+        // {1, 2} with a pass: h = 0 2 1 3 | 0 1 2 …, the pair periodic with 3 from heap 4.
+        let rule: Rule = "pass:1,2".parse().unwrap();
+        let (values, analysis) = rule.analyse(300, 3);
+        assert_eq!(values[..7], [0, 2, 1, 3, 0, 1, 2]);
+        assert_eq!(rule.ordinary_values(7).unwrap(), [0, 1, 2, 0, 1, 2, 0]);
+        assert_eq!(analysis.period.found(), Some((4, 3)));
+        assert!(analysis.is_certified());
+        assert_eq!(analysis.certificate.unwrap().length, 2);
+        assert_eq!(
+            Rule::Subtraction(SubtractionSet::parse("1,2").unwrap()).ordinary_values(3),
+            None
+        );
+    }
+
+    #[test]
+    fn a_pass_rule_reduces_a_huge_heap_by_the_pair_period() {
+        // 10^18 − 4 ≡ 0 (mod 3), so heap 10^18 reads heap 4 of the period from 4: h(4) = 0.
+        let rule: Rule = "pass:1,2".parse().unwrap();
+        let found = rule.value_of(1_000_000_000_000_000_000).unwrap();
+        assert_eq!(found.value, 0);
+        assert!(matches!(
+            found.method,
+            sequence::Method::Reduced {
+                preperiod: 4,
+                period: 3,
+                reduced: 4,
+                ..
+            }
+        ));
+        assert_eq!(rule.value_of(3).unwrap().value, 3);
     }
 
     #[test]

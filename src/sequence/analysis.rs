@@ -3,7 +3,6 @@
 
 use serde::Serialize;
 
-use super::Value;
 use super::certificate::{Certificate, CertificateRule, certify};
 use super::period::{Period, find_period, holds_throughout};
 
@@ -28,7 +27,12 @@ impl Analysis {
 }
 
 /// Searches `values` for a period and certifies it by `rule`.
-pub fn analyse(values: &[Value], min_repeats: usize, rule: CertificateRule) -> Analysis {
+///
+/// A value is whatever a heap's state is: one Grundy value, or a tuple of
+/// them when a rule's state is more than one value (a game with a pass
+/// carries the pair of the pass-spent and pass-available values), in which
+/// case the period is that of the whole state.
+pub fn analyse<T: PartialEq>(values: &[T], min_repeats: usize, rule: CertificateRule) -> Analysis {
     let period = find_period(values, min_repeats);
     let (certificate, corroborated) = match period.found() {
         Some((start, p)) => (

@@ -6,11 +6,11 @@
 //! `n` is the mex of the `m` values below it, so `m` pairs starting at the
 //! preperiod suffice (see seed 004, "the window, and why its length is the
 //! largest move"). Other rules supply their own window through
-//! [`CertificateRule`]; this module checks windows and knows no game.
+//! [`CertificateRule`]; this module checks windows and knows no game. The
+//! values compared may be single values or whole states (tuples), whatever
+//! the rule's recursion reads.
 
 use serde::Serialize;
-
-use super::Value;
 
 /// How a rule turns a period into a proof: the number of pairs to check.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -56,7 +56,12 @@ pub struct Certificate {
 
 /// Checks the window `k = start .. start + length` of pairs
 /// `values[k] == values[k + period]`.
-pub fn certify_window(values: &[Value], start: usize, period: usize, length: usize) -> Certificate {
+pub fn certify_window<T: PartialEq>(
+    values: &[T],
+    start: usize,
+    period: usize,
+    length: usize,
+) -> Certificate {
     let values_needed = start + length + period;
     let status = if period == 0 {
         CertificateStatus::Fails { heap: start }
@@ -83,9 +88,9 @@ pub fn certify_window(values: &[Value], start: usize, period: usize, length: usi
 }
 
 /// Certifies `(start, period)` by the rule's own argument, if it has one.
-pub fn certify(
+pub fn certify<T: PartialEq>(
     rule: CertificateRule,
-    values: &[Value],
+    values: &[T],
     start: usize,
     period: usize,
 ) -> Option<Certificate> {
@@ -98,6 +103,7 @@ pub fn certify(
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::sequence::Value;
 
     const SUB_1_3_4: [Value; 14] = [0, 1, 0, 1, 2, 3, 2, 0, 1, 0, 1, 2, 3, 2];
 
@@ -115,6 +121,16 @@ mod tests {
         let c = certify_window(&SUB_1_3_4, 0, 2, 4);
         assert_eq!(c.status, CertificateStatus::Fails { heap: 2 });
         assert!(!c.holds);
+    }
+
+    #[test]
+    fn a_window_over_states_compares_whole_tuples() {
+        // The first components repeat with period 2; the second do not, so the state does not.
+        let states = [(0, 5), (1, 5), (0, 5), (1, 6), (0, 5), (1, 5)];
+        let firsts: Vec<Value> = states.iter().map(|s| s.0).collect();
+        assert!(certify_window(&firsts, 0, 2, 2).holds);
+        let c = certify_window(&states, 0, 2, 2);
+        assert_eq!(c.status, CertificateStatus::Fails { heap: 1 });
     }
 
     #[test]

@@ -1,6 +1,9 @@
 //! The value of one heap, however large: computed directly when it is
 //! within reach, otherwise reduced modulo a certified period. An observed
 //! period that is not certified is never used for a reduction.
+//!
+//! The values may be whole states (a tuple per heap) when a rule's period is
+//! that of a state; the caller then picks the component it wants.
 
 use serde::Serialize;
 
@@ -24,33 +27,44 @@ pub enum Method {
     },
 }
 
-/// One heap's value and how it was found.
+/// One heap's value (or state) and how it was found.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
-pub struct Lookup {
+pub struct Lookup<T = Value> {
     pub heap: u64,
-    pub value: Value,
+    pub value: T,
     #[serde(flatten)]
     pub method: Method,
 }
 
+impl<T> Lookup<T> {
+    /// The same lookup with its value mapped (a state to one of its values, say).
+    pub fn map<U>(self, f: impl FnOnce(T) -> U) -> Lookup<U> {
+        Lookup {
+            heap: self.heap,
+            value: f(self.value),
+            method: self.method,
+        }
+    }
+}
+
 /// The value of `heap`, computing `first` values and then four times as
 /// many until a period is certified or `limit` values have been tried.
-pub fn value_of(
+pub fn value_of<T: PartialEq + Clone>(
     heap: u64,
-    compute: impl Fn(usize) -> Vec<Value>,
+    compute: impl Fn(usize) -> Vec<T>,
     rule: CertificateRule,
     first: usize,
     limit: usize,
-) -> Result<Lookup, String> {
+) -> Result<Lookup<T>, String> {
     let mut count = first.max(1);
     loop {
         if heap < count as u64 {
             let n = heap as usize;
-            let values = compute(n + 1);
+            let mut values = compute(n + 1);
             let method = Method::Computed { computed: n + 1 };
             return Ok(Lookup {
                 heap,
-                value: values[n],
+                value: values.swap_remove(n),
                 method,
             });
         }
@@ -68,7 +82,7 @@ pub fn value_of(
             };
             return Ok(Lookup {
                 heap,
-                value: values[reduced],
+                value: values[reduced].clone(),
                 method,
             });
         }

@@ -1,0 +1,199 @@
+//! `pass-max`: how large the pass-available value `h` gets over a range of
+//! two-take games, and where each value first appears. The seed (R. M. Low,
+//! seed 002) states `0 ≤ h(n) ≤ 3`; this measures it on every heap computed
+//! for every pair `1 ≤ x < y ≤ largest_take` (enough heaps to pass the
+//! certified preperiod and many periods, so the maximum holds for all heaps).
+
+use serde::{Deserialize, Serialize};
+
+use super::RenderMeta;
+use crate::games::pass_census::{PairHeap, ValueAppearance, census};
+use crate::numbers::grouped;
+use crate::plot::{self, Anchor, INK, MUTED};
+use crate::sequence::Value;
+
+/// Parameters: the range of pairs measured.
+#[derive(Debug, Clone, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Params {
+    /// Every pair of takes `1 ≤ x < y ≤ largest_take` is measured (2 to 120).
+    pub largest_take: usize,
+}
+
+/// One pair's largest value of `h`.
+#[derive(Debug, Clone, Serialize)]
+pub struct PairLargest {
+    /// `[x, y]`.
+    pub takes: [usize; 2],
+    /// The largest `h` over every heap computed.
+    pub largest: Value,
+}
+
+/// The largest value and each value's first appearance.
+#[derive(Debug, Clone, Serialize)]
+pub struct Data {
+    /// Pairs `1 ≤ x < y ≤ largest_take` were measured.
+    pub largest_take: usize,
+    /// How many pairs.
+    pub pairs_checked: usize,
+    /// Every pair's heaps were computed and its period certified (so the
+    /// maximum is over all heaps, not only those computed).
+    pub pairs_certified: usize,
+    /// The largest `h` over the whole range.
+    pub largest_value: Value,
+    /// Where it first appears (smallest pair, then heap).
+    pub largest_value_at: PairHeap,
+    /// Pairs whose largest `h` is below `largest_value`.
+    pub pairs_below_largest: usize,
+    /// For each value `0 ..= largest_value`: in how many pairs it appears,
+    /// its earliest heap over the range, and in how many pairs its first heap
+    /// is where the predicted prefix word puts it.
+    pub appearances: Vec<ValueAppearance>,
+    /// Every pair's largest `h`, `(x, y)` increasing.
+    pub by_pair: Vec<PairLargest>,
+}
+
+/// Measures every pair in the range.
+pub fn compute(params: &Params) -> Result<Data, String> {
+    if !(2..=120).contains(&params.largest_take) {
+        return Err(format!(
+            "largest_take must be from 2 to 120, not {}",
+            params.largest_take
+        ));
+    }
+    let result = census(params.largest_take);
+    let values = result.values;
+    let by_pair: Vec<PairLargest> = values
+        .first_heaps
+        .iter()
+        .map(|pair| PairLargest {
+            takes: pair.takes,
+            largest: pair
+                .first_heap
+                .iter()
+                .rposition(Option::is_some)
+                .map_or(0, |v| v as Value),
+        })
+        .collect();
+    Ok(Data {
+        largest_take: result.bound,
+        pairs_checked: result.pairs_checked,
+        pairs_certified: result.records.iter().filter(|r| r.period.is_some()).count(),
+        largest_value: values.largest_value,
+        largest_value_at: values.largest_value_at,
+        pairs_below_largest: by_pair
+            .iter()
+            .filter(|p| p.largest < values.largest_value)
+            .count(),
+        appearances: values.appearances,
+        by_pair,
+    })
+}
+
+impl Data {
+    /// The range and the outcome, in one sentence.
+    pub fn range_note(&self) -> String {
+        let at = self.largest_value_at;
+        format!(
+            "Largest h over all {} pairs 1 ≤ x < y ≤ {} ({} with a certified period of (g, h), so \
+             every heap is covered): {}, first at heap {} of {{{}, {}}}.",
+            grouped(self.pairs_checked as u64),
+            self.largest_take,
+            grouped(self.pairs_certified as u64),
+            self.largest_value,
+            at.heap,
+            at.takes[0],
+            at.takes[1]
+        )
+    }
+}
+
+const LEFT: i32 = 60;
+const TOP: i32 = 70;
+const SIDE: i32 = 440;
+
+/// The grid by largest value, and the table of first appearances.
+pub fn render(data: &Data, meta: &RenderMeta) -> String {
+    let cell: i32 = (420 / data.largest_take as i32).clamp(4, 24);
+    let span = cell * data.largest_take as i32;
+    let width = LEFT + span + 30 + SIDE;
+    let note_lines = plot::wrap(&data.range_note(), ((width - 40) / 6) as usize).len() as i32;
+    let height = TOP + span + 24 + 15 * note_lines;
+    let n = data.largest_take;
+    let largest_of = |x: usize, y: usize| {
+        let before = (x - 1) * n - (x - 1) * x / 2;
+        data.by_pair[before + (y - x - 1)].largest
+    };
+    plot::svg(
+        width as u32,
+        height as u32,
+        meta.caption,
+        &data.range_note(),
+        |area| {
+            let title = format!(
+                "The largest value of h for each pair, 1 ≤ x < y ≤ {}",
+                data.largest_take
+            );
+            plot::label(area, &title, (20, 14), 14, Anchor::Start, INK);
+            plot::pair_grid(area, (LEFT, TOP), cell, n, 10, |x, y| {
+                plot::fill(largest_of(x, y))
+            });
+            let lx = LEFT + span + 30;
+            let mut ly = TOP + 4;
+            for value in (0..=data.largest_value).rev() {
+                let pairs = data.by_pair.iter().filter(|p| p.largest == value).count();
+                if pairs == 0 {
+                    continue;
+                }
+                plot::block(area, (lx, ly - 6), (lx + 12, ly + 6), plot::fill(value));
+                let text = format!("largest h = {value}: {} pairs", grouped(pairs as u64));
+                plot::label(area, &text, (lx + 18, ly), 11, Anchor::Start, INK);
+                ly += 20;
+            }
+            ly += 16;
+            plot::label(area, "value", (lx, ly), 11, Anchor::Start, MUTED);
+            plot::label(area, "first at", (lx + 50, ly), 11, Anchor::Start, MUTED);
+            plot::label(
+                area,
+                "pairs with it",
+                (lx + 170, ly),
+                11,
+                Anchor::Start,
+                MUTED,
+            );
+            plot::label(
+                area,
+                "first where the word puts it",
+                (lx + 255, ly),
+                11,
+                Anchor::Start,
+                MUTED,
+            );
+            ly += 8;
+            plot::line(area, &[(lx, ly), (lx + SIDE - 30, ly)], MUTED, 1);
+            for appearance in &data.appearances {
+                ly += 18;
+                plot::cell(area, lx, ly - 9, 18, appearance.value);
+                let first = appearance.earliest.map_or("never".to_string(), |at| {
+                    format!("heap {} of {{{}, {}}}", at.heap, at.takes[0], at.takes[1])
+                });
+                plot::label(area, &first, (lx + 50, ly), 11, Anchor::Start, INK);
+                let pairs = grouped(appearance.pairs_where_it_appears as u64);
+                plot::label(area, &pairs, (lx + 170, ly), 11, Anchor::Start, INK);
+                let matches = format!(
+                    "{} of {} pairs",
+                    grouped(appearance.pairs_where_first_heap_matches_word as u64),
+                    grouped(data.pairs_checked as u64)
+                );
+                plot::label(area, &matches, (lx + 255, ly), 11, Anchor::Start, INK);
+            }
+            plot::note(
+                area,
+                &data.range_note(),
+                (20, TOP + span + 24),
+                width - 40,
+                MUTED,
+            );
+        },
+    )
+}

@@ -1,0 +1,226 @@
+//! `pass-table`: the classification of the single-pass subtraction game
+//! `{x, y}` (R. M. Low, seed 002) as a table: for each of the five cases of
+//! `y = qx + r`, the prefix word of `h`, the preperiod `N`, the period, and
+//! how many pairs of the range were checked and agree.
+//!
+//! The seed's text lost some displays in extraction: the even-`q` prefix
+//! words are reconstructed from the fragments its proof keeps, and the table
+//! says which. It also counts the last prefix value `h(N − 1)`, because a
+//! surviving line of the proof that `N` is least claims it is always 3.
+
+use std::collections::BTreeMap;
+
+use serde::{Deserialize, Serialize};
+
+use super::RenderMeta;
+use crate::games::pass_census::{census, pairs_up_to};
+use crate::games::pass_classification::{PassCase, predicted_preperiod};
+use crate::numbers::grouped;
+use crate::plot::{self, Anchor, INK, MUTED};
+
+/// Parameters: the range of pairs checked.
+#[derive(Debug, Clone, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Params {
+    /// Every pair of takes `1 ≤ x < y ≤ largest_take` is checked (2 to 120).
+    pub largest_take: usize,
+}
+
+/// One case of the classification.
+#[derive(Debug, Clone, Serialize)]
+pub struct Row {
+    /// The case's name.
+    pub case: PassCase,
+    /// The condition on `q` and `r`.
+    pub condition: &'static str,
+    /// `h(0) … h(N − 1)`, `m = ⌊q/2⌋`.
+    pub prefix_word: &'static str,
+    /// True when the seed's text does not print this word whole.
+    pub word_reconstructed: bool,
+    /// The preperiod `N`.
+    pub preperiod: &'static str,
+    /// The eventual least period.
+    pub period: &'static str,
+    /// Pairs of the range in this case.
+    pub pairs: usize,
+    /// Of these, how many agree in every claim.
+    pub agreeing: usize,
+    /// The measured `h(N − 1)`: how many pairs end the prefix in each value.
+    pub last_prefix_value: BTreeMap<u32, usize>,
+}
+
+/// The table.
+#[derive(Debug, Clone, Serialize)]
+pub struct Data {
+    /// Pairs `1 ≤ x < y ≤ largest_take` were checked.
+    pub largest_take: usize,
+    /// How many pairs were checked.
+    pub pairs_checked: usize,
+    /// How many agree in every claim.
+    pub pairs_agreeing: usize,
+    /// Pairs whose prefix ends in 3, as the seed's proof of leastness says all do.
+    pub last_prefix_value_three: usize,
+    /// Pairs whose prefix ends otherwise.
+    pub last_prefix_value_other: usize,
+    /// The values other than 3 that end a prefix, ascending.
+    pub other_last_prefix_values: Vec<u32>,
+    /// The five cases, in the paper's order.
+    pub rows: Vec<Row>,
+}
+
+/// Checks the range and gathers one row per case.
+pub fn compute(params: &Params) -> Result<Data, String> {
+    if !(2..=120).contains(&params.largest_take) {
+        return Err(format!(
+            "largest_take must be from 2 to 120, not {}",
+            params.largest_take
+        ));
+    }
+    let result = census(params.largest_take);
+    let mut last_values: BTreeMap<PassCase, BTreeMap<u32, usize>> = BTreeMap::new();
+    for pair in pairs_up_to(params.largest_take) {
+        let n = predicted_preperiod(pair);
+        let h = pair.game().values(n).pass_available;
+        let last = h.last().copied().unwrap_or(0);
+        *last_values
+            .entry(PassCase::of(pair))
+            .or_default()
+            .entry(last)
+            .or_default() += 1;
+    }
+    let rows: Vec<Row> = result
+        .per_case
+        .iter()
+        .map(|count| Row {
+            case: count.case,
+            condition: count.case.condition(),
+            prefix_word: count.case.word_formula(),
+            word_reconstructed: count.case.word_is_reconstructed(),
+            preperiod: count.case.preperiod_formula(),
+            period: count.case.period_formula(),
+            pairs: count.pairs,
+            agreeing: count.agreeing,
+            last_prefix_value: last_values.remove(&count.case).unwrap_or_default(),
+        })
+        .collect();
+    let three: usize = rows
+        .iter()
+        .map(|r| r.last_prefix_value.get(&3).copied().unwrap_or(0))
+        .sum();
+    Ok(Data {
+        largest_take: result.bound,
+        pairs_checked: result.pairs_checked,
+        pairs_agreeing: result.pairs_agreeing,
+        last_prefix_value_three: three,
+        last_prefix_value_other: result.pairs_checked - three,
+        other_last_prefix_values: rows
+            .iter()
+            .flat_map(|r| r.last_prefix_value.keys().copied())
+            .filter(|&v| v != 3)
+            .collect::<std::collections::BTreeSet<u32>>()
+            .into_iter()
+            .collect(),
+        rows,
+    })
+}
+
+impl Data {
+    /// The range and the outcome, in one sentence.
+    pub fn range_note(&self) -> String {
+        format!(
+            "Checked against the recursion for all {} pairs 1 ≤ x < y ≤ {}: {} agree in prefix \
+             word, tail h(n) = g(n + y), N and period (N and period as the certified least \
+             preperiod and period of (g, h)). * reconstructed: the seed's extracted text does \
+             not print these words whole. m = ⌊q/2⌋.",
+            grouped(self.pairs_checked as u64),
+            self.largest_take,
+            grouped(self.pairs_agreeing as u64)
+        )
+    }
+}
+
+/// Column left edges and headings.
+const COLUMNS: [(i32, &str); 6] = [
+    (20, "case"),
+    (140, "prefix word h(0) … h(N − 1)"),
+    (450, "N"),
+    (540, "period"),
+    (600, "pairs"),
+    (660, "agree"),
+];
+const WIDTH: i32 = 720;
+const ROW: i32 = 26;
+
+/// Draws the table.
+pub fn render(data: &Data, meta: &RenderMeta) -> String {
+    let note_lines = plot::wrap(&data.range_note(), ((WIDTH - 40) / 6) as usize).len() as i32;
+    let table_top = 50;
+    let rows_end = table_top + ROW * (data.rows.len() as i32 + 1);
+    let height = rows_end + 20 + 15 * note_lines;
+    plot::svg(
+        WIDTH as u32,
+        height as u32,
+        meta.caption,
+        &data.range_note(),
+        |area| {
+            let title = format!(
+                "The five cases of y = qx + r, checked for 1 ≤ x < y ≤ {}",
+                data.largest_take
+            );
+            plot::label(area, &title, (20, 14), 14, Anchor::Start, INK);
+            for (x, heading) in COLUMNS {
+                plot::label(area, heading, (x, table_top), 11, Anchor::Start, MUTED);
+            }
+            let rule_y = table_top + ROW / 2;
+            plot::line(area, &[(20, rule_y), (WIDTH - 20, rule_y)], MUTED, 1);
+            for (i, row) in data.rows.iter().enumerate() {
+                let y = table_top + ROW * (i as i32 + 1);
+                plot::block(area, (8, y - 6), (16, y + 6), plot::case_fill(i));
+                let word = if row.word_reconstructed {
+                    format!("{} *", row.prefix_word)
+                } else {
+                    row.prefix_word.to_string()
+                };
+                let cells = [
+                    row.condition.to_string(),
+                    word,
+                    row.preperiod.to_string(),
+                    row.period.to_string(),
+                    grouped(row.pairs as u64),
+                    grouped(row.agreeing as u64),
+                ];
+                for ((x, _), text) in COLUMNS.iter().zip(cells) {
+                    plot::label(area, &text, (*x, y), 11, Anchor::Start, INK);
+                }
+            }
+            plot::note(
+                area,
+                &data.range_note(),
+                (20, rows_end + 8),
+                WIDTH - 40,
+                MUTED,
+            );
+        },
+    )
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_table_up_to_12_has_five_rows_that_all_agree() {
+        let data = compute(&Params { largest_take: 12 }).unwrap();
+        assert_eq!(data.pairs_checked, 66);
+        assert_eq!(data.pairs_agreeing, 66);
+        assert_eq!(data.rows.len(), 5);
+        // Only odd multiples (y = 3x, 5x, …) end their prefix in 2: {1,3}, {1,5}, …
+        let odd_multiples = pairs_up_to(12)
+            .iter()
+            .filter(|p| p.remainder() == 0 && p.quotient() % 2 == 1)
+            .count();
+        assert_eq!(data.last_prefix_value_other, odd_multiples);
+        assert_eq!(data.other_last_prefix_values, [2]);
+        assert!(compute(&Params { largest_take: 1 }).is_err());
+    }
+}
