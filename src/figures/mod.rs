@@ -5,10 +5,19 @@
 //! Adding a kind: write its file, add one line to the `figure_kinds!` list
 //! below, and add a fixture entry; the compiler finds every other place.
 
+pub mod code_as_nim;
+pub mod code_sweep;
 pub mod computed;
 pub mod option_reach;
+pub mod period_window;
+pub mod run;
+pub mod same_sequence;
+pub mod shifted_pair;
+pub mod split_share;
 pub mod state_bound;
 pub mod strip;
+pub mod value_growth;
+pub mod value_spread;
 
 use serde::{Deserialize, Deserializer, Serialize};
 
@@ -78,4 +87,12 @@ figure_kinds! {
     "strip" => Strip(strip),
     "option-reach" => OptionReach(option_reach),
     "state-bound" => StateBound(state_bound),
+    "code-as-nim" => CodeAsNim(code_as_nim),
+    "period-window" => PeriodWindow(period_window),
+    "shifted-pair" => ShiftedPair(shifted_pair),
+    "same-sequence" => SameSequence(same_sequence),
+    "value-growth" => ValueGrowth(value_growth),
+    "value-spread" => ValueSpread(value_spread),
+    "code-sweep" => CodeSweep(code_sweep),
+    "split-share" => SplitShare(split_share),
 }

@@ -219,6 +219,16 @@ impl OctalCode {
         self.digits.iter().all(|&d| d == 0)
     }
 
+    /// The code whose `digits` digits after the point are `number` written
+    /// in octal, leading zeros kept: 95 with 3 digits is ·137.
+    pub fn from_number(number: u64, digits: u32) -> Self {
+        let takes: Vec<u8> = (0..digits)
+            .rev()
+            .map(|place| (number >> (3 * place) & 7) as u8)
+            .collect();
+        OctalCode::from_digits(0, &takes).expect("three bits make an octal digit")
+    }
+
     /// The digits after the point, as written in data files: `137`.
     pub fn digits_after_point(&self) -> String {
         self.digits[1..]
@@ -420,6 +430,13 @@ mod tests {
                 .to_string()
                 .contains("no point")
         );
+    }
+
+    #[test]
+    fn codes_are_numbered_as_octal_numerals() {
+        assert_eq!(OctalCode::from_number(0o137, 3).to_string(), "·137");
+        assert_eq!(OctalCode::from_number(0o7, 3).to_string(), "·007");
+        assert_eq!(OctalCode::from_number(0o600, 3).to_string(), "·6");
     }
 
     #[test]
