@@ -99,3 +99,27 @@ pub fn render(data: &Data, meta: &RenderMeta) -> String {
         plot::note(area, &note, (10, bottom + 18), width as i32 - 20, MUTED);
     })
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn nim_as_28_digits_is_the_heap_up_to_28_then_repeats_every_29() {
+        let data = compute(&Params {
+            digits: 28,
+            values: Count(300),
+            rows: 3,
+        })
+        .unwrap();
+        assert_eq!(data.equals_heap_through, 28);
+        assert_eq!((data.run.preperiod, data.run.period), (Some(0), Some(29)));
+        assert_eq!(data.run.status, crate::sequence::PeriodStatus::Certified);
+        let c = data.run.certificate.unwrap();
+        assert_eq!(
+            (c.kind, c.length, c.values_needed),
+            ("subtraction-window", 28, 57)
+        );
+        assert_eq!(data.values.len(), 87);
+    }
+}

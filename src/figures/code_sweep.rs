@@ -420,3 +420,78 @@ fn draw_periods(area: &plot::Area, data: &Data, top: i32, width: i32) {
         MUTED,
     );
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn sweep(values: usize, min_repeats: usize, compare_min_repeats: usize) -> Data {
+        compute(&Params {
+            digits: 3,
+            values: Count(values),
+            min_repeats,
+            compare_min_repeats,
+        })
+        .unwrap()
+    }
+
+    #[test]
+    fn the_three_digit_sweep_counts() {
+        let data = sweep(2000, 4, 3);
+        assert_eq!((data.codes, data.codes_without_split), (512, 64));
+        assert_eq!(
+            (
+                data.counts.certified,
+                data.counts.observed.len(),
+                data.counts.no_period
+            ),
+            (292, 0, 220)
+        );
+        assert_eq!(
+            (data.compared.certified, data.compared.no_period),
+            (292, 219)
+        );
+        let artefact = &data.compared.observed[0];
+        assert_eq!(
+            (artefact.code.as_str(), artefact.period, artefact.preperiod),
+            ("156", 1, 1997)
+        );
+        assert!(data.no_period_codes.iter().any(|c| c == "007"));
+        assert_eq!(data.distinct_sequences, 178);
+        assert_eq!(data.largest_class_size, 27);
+        assert_eq!(data.largest_class[..3], ["103", "105", "107"]);
+        let dawson = &data.records[0o137];
+        assert_eq!(
+            (
+                dawson.code.as_str(),
+                dawson.period,
+                dawson.preperiod,
+                dawson.certified
+            ),
+            ("137", Some(34), Some(52), true)
+        );
+        let thirty_four = data.periods.iter().find(|t| t.value == 34).unwrap();
+        assert_eq!(thirty_four.codes, 18);
+    }
+
+    #[test]
+    fn equal_sequences_share_a_class_and_classes_are_numbered_in_code_order() {
+        let data = sweep(200, 3, 4);
+        assert_eq!(data.records[0].sequence_class, 0);
+        // Different tables, one sequence: the largest class at 2,000 values.
+        let class = |number: usize| data.records[number].sequence_class;
+        assert_eq!(class(0o103), class(0o300));
+        assert_eq!(class(0o103), class(0o707));
+        // ·07 is ·137 shifted, so not the same sequence.
+        assert_ne!(
+            data.records[0o137].sequence_class,
+            data.records[0o070].sequence_class
+        );
+        let classes: Vec<usize> = data.records.iter().map(|r| r.sequence_class).collect();
+        let mut next = 0;
+        for class in classes {
+            assert!(class <= next);
+            next = next.max(class + 1);
+        }
+    }
+}

@@ -130,3 +130,65 @@ pub fn render(data: &Data, meta: &RenderMeta) -> String {
         plot::note(area, &note, (10, y + 6), width as i32 - 20, MUTED);
     })
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    use crate::sequence::PeriodStatus;
+
+    fn dawson(values: usize) -> Result<Data, String> {
+        compute(&Params {
+            game: "octal:·137".parse().unwrap(),
+            values: Count(values),
+            rows: 6,
+        })
+    }
+
+    #[test]
+    fn dawson_repeats_every_34_from_heap_52_and_the_window_needs_175_values() {
+        let data = dawson(2000).unwrap();
+        assert_eq!((data.run.preperiod, data.run.period), (Some(52), Some(34)));
+        assert_eq!(data.run.status, PeriodStatus::Certified);
+        assert!(data.run.corroborated);
+        assert_eq!(data.full_repetitions, 57);
+        let c = data.run.certificate.unwrap();
+        assert_eq!(
+            (c.kind, c.start, c.length, c.values_needed),
+            ("guy-smith", 52, 89, 175)
+        );
+        assert_eq!(data.window_end, 141);
+    }
+
+    #[test]
+    fn with_170_values_the_same_period_is_observed_not_proven() {
+        let data = dawson(170).unwrap();
+        assert_eq!(data.run.period, Some(34));
+        assert_eq!(data.run.status, PeriodStatus::Observed);
+    }
+
+    #[test]
+    fn kayles_repeats_every_12_from_heap_71() {
+        let data = compute(&Params {
+            game: "octal:·77".parse().unwrap(),
+            values: Count(2000),
+            rows: 2,
+        })
+        .unwrap();
+        assert_eq!((data.run.preperiod, data.run.period), (Some(71), Some(12)));
+        assert_eq!(data.run.status, PeriodStatus::Certified);
+        let c = data.run.certificate.unwrap();
+        assert_eq!((c.kind, c.length, c.values_needed), ("guy-smith", 85, 168));
+    }
+
+    #[test]
+    fn a_game_with_no_period_is_refused() {
+        let error = compute(&Params {
+            game: "octal:·007".parse().unwrap(),
+            values: Count(500),
+            rows: 2,
+        })
+        .unwrap_err();
+        assert!(error.contains("none was found"), "{error}");
+    }
+}

@@ -119,3 +119,31 @@ pub fn render(data: &Data, meta: &RenderMeta) -> String {
         );
     })
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn compare(other: &str) -> Data {
+        compute(&Params {
+            game: "octal:·33".parse().unwrap(),
+            other: other.parse().unwrap(),
+            values: Count(2000),
+            shown: 30,
+        })
+        .unwrap()
+    }
+
+    #[test]
+    fn code_33_is_subtraction_one_two() {
+        let data = compare("sub:1,2");
+        assert_eq!((data.first_difference, data.compared), (None, 2000));
+        assert_eq!((data.game.preperiod, data.game.period), (Some(0), Some(3)));
+        assert_eq!(data.game.status, crate::sequence::PeriodStatus::Certified);
+    }
+
+    #[test]
+    fn code_33_is_not_subtraction_one_three() {
+        assert_eq!(compare("sub:1,3").first_difference, Some(2));
+    }
+}

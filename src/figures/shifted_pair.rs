@@ -142,3 +142,43 @@ pub fn render(data: &Data, meta: &RenderMeta) -> String {
         );
     })
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn dawson_kayles_07_is_dawson_chess_one_heap_later() {
+        let params = Params {
+            game: "octal:·137".parse().unwrap(),
+            shifted: "octal:·07".parse().unwrap(),
+            values: Count(2000),
+            largest_shift: 8,
+            shown: 36,
+        };
+        let data = compute(&params).unwrap();
+        assert_eq!(data.shift, Some(1));
+        assert_eq!(data.leading_values, [0]);
+        assert_eq!(data.heaps_compared, 1999);
+        assert_eq!(
+            (data.shifted.preperiod, data.shifted.period),
+            (Some(53), Some(34))
+        );
+        assert_eq!(
+            data.shifted.status,
+            crate::sequence::PeriodStatus::Certified
+        );
+    }
+
+    #[test]
+    fn unrelated_codes_have_no_shift() {
+        let params = Params {
+            game: "octal:·137".parse().unwrap(),
+            shifted: "octal:·77".parse().unwrap(),
+            values: Count(300),
+            largest_shift: 8,
+            shown: 10,
+        };
+        assert_eq!(compute(&params).unwrap().shift, None);
+    }
+}

@@ -149,3 +149,34 @@ pub fn render(data: &Data, meta: &RenderMeta) -> String {
         plot::note(area, &note, (LEFT, y), width as i32 - 2 * LEFT, MUTED);
     })
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_share_without_a_split_bit_halves_with_each_digit() {
+        let data = compute(&Params { max_digits: 6 }).unwrap();
+        let counted: Vec<(u64, u64, u64)> = data
+            .rows
+            .iter()
+            .map(|r| (r.codes, r.without_split, r.one_in))
+            .collect();
+        assert_eq!(
+            counted,
+            [
+                (8, 4, 2),
+                (64, 16, 4),
+                (512, 64, 8),
+                (4096, 256, 16),
+                (32768, 1024, 32),
+                (262144, 4096, 64)
+            ]
+        );
+        assert!(
+            data.rows
+                .iter()
+                .all(|r| r.share == 0.5f64.powi(r.digits as i32))
+        );
+    }
+}

@@ -221,3 +221,24 @@ pub fn render(data: &Data, meta: &RenderMeta) -> String {
         );
     })
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn thirty_seven_doubles_its_largest_value_while_thirty_three_stays_at_two() {
+        let params = Params {
+            games: vec!["octal:·33".parse().unwrap(), "octal:·37".parse().unwrap()],
+            checkpoints: vec![100, 500, 1000, 2000],
+        };
+        let data = compute(&params).unwrap();
+        assert_eq!(data.series[0].at_checkpoints, [2, 2, 2, 2]);
+        assert_eq!(data.series[1].at_checkpoints, [8, 17, 32, 64]);
+        assert_eq!(
+            data.series[1].run.status,
+            crate::sequence::PeriodStatus::NotFound
+        );
+        assert_eq!(data.series[1].records.first(), Some(&(0, 0)));
+    }
+}

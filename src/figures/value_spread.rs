@@ -153,3 +153,40 @@ pub fn render(data: &Data, meta: &RenderMeta) -> String {
         );
     })
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    use crate::sequence::PeriodStatus;
+
+    #[test]
+    fn seven_has_no_period_in_two_thousand_values() {
+        let params = Params {
+            game: "octal:·007".parse().unwrap(),
+            values: Count(2000),
+        };
+        let data = compute(&params).unwrap();
+        assert_eq!(data.run.status, PeriodStatus::NotFound);
+        assert_eq!((data.run.period, data.run.computed), (None, 2000));
+        assert_eq!(
+            (data.run.largest_value, data.largest_value_heap),
+            (89, 1889)
+        );
+        assert_eq!(data.heaps_with_value.len(), 90);
+        assert_eq!(data.heaps_with_value.iter().sum::<usize>(), 2000);
+    }
+
+    #[test]
+    fn the_same_search_finds_dawsons_period() {
+        // The negative control's positive twin: the search is not blind.
+        let params = Params {
+            game: "octal:·137".parse().unwrap(),
+            values: Count(2000),
+        };
+        assert_eq!(
+            compute(&params).unwrap().run.status,
+            PeriodStatus::Certified
+        );
+    }
+}
