@@ -60,6 +60,7 @@ enum Command {
     /// One game's Grundy sequence, its period and its certificate.
     Seq {
         /// The game, e.g. sub:1,3,4 or pass:1,3,4.
+        /// The game, e.g. sub:1,3,4 or octal:.137.
         rule: Rule,
         /// How many values to compute and search.
         #[arg(long, default_value_t = 2000)]
@@ -74,6 +75,7 @@ enum Command {
     /// The value of one heap, reduced modulo a certified period when it is large.
     Value {
         /// The game, e.g. sub:1,3,4 or pass:1,3,4 (for a pass game, h: the pass available).
+        /// The game, e.g. sub:1,3,4 or octal:.137.
         rule: Rule,
         /// The heap, up to 18,446,744,073,709,551,615.
         heap: u64,
@@ -172,6 +174,13 @@ fn run(cli: Cli) -> Result<ExitCode> {
             Ok(ExitCode::SUCCESS)
         }
         Command::Value { rule, heap } => {
+            if rule.has_no_move() {
+                println!(
+                    "0 (heap {} of {rule}: the code allows no move, so every heap is worth 0)",
+                    grouped(heap)
+                );
+                return Ok(ExitCode::SUCCESS);
+            }
             let lookup = rule.value_of(heap).map_err(|e| anyhow!(e))?;
             match lookup.method {
                 Method::Computed { computed } => {
@@ -220,6 +229,7 @@ fn seq(rule: &Rule, count: usize, min_repeats: usize, json: bool) -> Result<()> 
             "preperiod": found.map(|(s, _)| s),
             "certificate": analysis.certificate,
             "corroborated": analysis.corroborated,
+            "no_move": rule.has_no_move(),
         });
         if let Some(ordinary) = &ordinary {
             object["ordinary"] = serde_json::json!(ordinary);
@@ -231,6 +241,9 @@ fn seq(rule: &Rule, count: usize, min_repeats: usize, json: bool) -> Result<()> 
         let shown: Vec<String> = values.iter().take(60).map(|v| v.to_string()).collect();
         shown.join(" ")
     };
+    if rule.has_no_move() {
+        println!("{rule} allows no move: every heap is worth 0");
+    }
     println!(
         "{rule}: first {} of {} values",
         count.min(60),

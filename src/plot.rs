@@ -131,7 +131,60 @@ pub fn cell(area: &Area, x: i32, y: i32, size: i32, value: Value) {
     area.draw(&Rectangle::new(rect, WHITE.stroke_width(1)))
         .expect("drawing into a string cannot fail");
     let centre = (x + size / 2, y + size / 2);
-    label(area, &value.to_string(), centre, 13, Anchor::Middle, INK);
+    let font = if size >= 22 {
+        13
+    } else {
+        (size * 3 / 5).max(7) as u32
+    };
+    label(area, &value.to_string(), centre, font, Anchor::Middle, INK);
+}
+
+/// Values in rows of `columns` cells, heap `first` at the top left, each
+/// row's first heap written at its left (the caller leaves 40 px there);
+/// returns the y just below the last row. With `columns` equal to a period,
+/// a periodic stretch shows as columns of equal cells.
+pub fn raster(
+    area: &Area,
+    at: (i32, i32),
+    size: i32,
+    columns: usize,
+    first: usize,
+    values: &[Value],
+) -> i32 {
+    let (x, y) = at;
+    let mut bottom = y;
+    for (row, chunk) in values.chunks(columns.max(1)).enumerate() {
+        let top = y + row as i32 * size;
+        let heap = first + row * columns;
+        label(
+            area,
+            &heap.to_string(),
+            (x - 6, top + size / 2),
+            10,
+            Anchor::End,
+            MUTED,
+        );
+        for (i, &v) in chunk.iter().enumerate() {
+            cell(area, x + i as i32 * size, top, size, v);
+        }
+        bottom = top + size;
+    }
+    bottom
+}
+
+/// Where heap `heap` sits in a raster of `columns` cells from heap `first`.
+pub fn raster_position(
+    at: (i32, i32),
+    size: i32,
+    columns: usize,
+    first: usize,
+    heap: usize,
+) -> (i32, i32) {
+    let offset = heap - first;
+    (
+        at.0 + (offset % columns) as i32 * size,
+        at.1 + (offset / columns) as i32 * size,
+    )
 }
 
 /// A polyline.

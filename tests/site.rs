@@ -459,3 +459,59 @@ fn value_of_a_pass_game_reduces_by_the_pair_period() {
         "{text}"
     );
 }
+
+#[test]
+fn seq_reads_every_spelling_of_an_octal_code_and_certifies_dawson() {
+    for spelling in ["octal:·137", "octal:.137", "octal:0.137"] {
+        let out = ladder(&repo(), &["seq", spelling, "--values", "400", "--json"]);
+        assert!(out.status.success(), "{spelling}");
+        let json: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+        assert_eq!(json["rule"], "octal:·137");
+        assert_eq!(
+            (json["period"].clone(), json["preperiod"].clone()),
+            (34.into(), 52.into())
+        );
+        assert_eq!(json["certificate"]["kind"], "guy-smith");
+        assert_eq!(json["certificate"]["length"], 89);
+        assert_eq!(json["certificate"]["values_needed"], 175);
+        assert_eq!(json["certificate"]["holds"], true);
+    }
+}
+
+#[test]
+fn a_bad_octal_code_on_the_command_line_names_the_character() {
+    let out = ladder(&repo(), &["seq", "octal:.138"]);
+    assert_eq!(out.status.code(), Some(2));
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        stderr.contains("character 4 of the octal code, `8`, is not an octal digit"),
+        "{stderr}"
+    );
+    let out = ladder(&repo(), &["value", "octal:", "5"]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("the octal code is empty"));
+}
+
+#[test]
+fn a_code_of_zeros_says_it_has_no_move() {
+    let out = ladder(&repo(), &["value", "octal:0.000", "18446744073709551615"]);
+    assert!(out.status.success());
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(
+        text.starts_with("0 (heap 18,446,744,073,709,551,615 of octal:·0: the code allows no move"),
+        "{text}"
+    );
+    let out = ladder(&repo(), &["seq", "octal:.0", "--values", "20"]);
+    assert!(String::from_utf8_lossy(&out.stdout).contains("octal:·0 allows no move"));
+}
+
+#[test]
+fn value_of_an_octal_heap_uses_a_certified_period_or_refuses() {
+    let out = ladder(&repo(), &["value", "octal:.137", "1000000000000"]);
+    assert!(out.status.success());
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(text.contains("certified period 34 from heap 52"), "{text}");
+    let out = ladder(&repo(), &["value", "octal:.007", "100000000000"]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("no certified period in 32000 values"));
+}

@@ -6,6 +6,8 @@
 //! below, and add a fixture entry; the compiler finds every other place.
 
 pub mod cache;
+pub mod code_as_nim;
+pub mod code_sweep;
 pub mod computed;
 pub mod million_heap;
 pub mod option_reach;
@@ -14,12 +16,19 @@ pub mod pass_cases;
 pub mod pass_check;
 pub mod pass_max;
 pub mod pass_table;
+pub mod period_window;
+pub mod run;
+pub mod same_sequence;
+pub mod shifted_pair;
+pub mod split_share;
 pub mod state_bound;
 pub mod strip;
 pub mod sum_family;
 pub mod third_take_map;
 pub mod triple_census;
 pub mod two_takes_strip;
+pub mod value_growth;
+pub mod value_spread;
 
 use serde::{Deserialize, Deserializer, Serialize};
 
@@ -99,4 +108,12 @@ figure_kinds! {
     "pass-table" => PassTable(pass_table),
     "pass-check" => PassCheck(pass_check),
     "pass-max" => PassMax(pass_max),
+    "code-as-nim" => CodeAsNim(code_as_nim),
+    "period-window" => PeriodWindow(period_window),
+    "shifted-pair" => ShiftedPair(shifted_pair),
+    "same-sequence" => SameSequence(same_sequence),
+    "value-growth" => ValueGrowth(value_growth),
+    "value-spread" => ValueSpread(value_spread),
+    "code-sweep" => CodeSweep(code_sweep),
+    "split-share" => SplitShare(split_share),
 }

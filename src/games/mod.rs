@@ -1,11 +1,13 @@
 //! The rules of the games, pure: what a heap's options are worth, and how
 //! many values must agree before a period is proven.
 //!
-//! A [`Rule`] is written as `kind:spec`, e.g. `sub:1,3,4` or `pass:1,3,4`.
-//! Its `Display` is the canonical spelling used in file names, captions and
-//! JSON.
+//! A [`Rule`] is written as `kind:spec`, e.g. `sub:1,3,4`, `pass:1,3,4` or
+//! `octal:·137`. Its `Display` is the canonical spelling used in captions
+//! and JSON.
 
 pub mod heap_sums;
+pub mod octal;
+pub mod octal_certificate;
 pub mod pass;
 pub mod pass_census;
 pub mod pass_classification;
@@ -19,6 +21,7 @@ use std::fmt;
 use std::str::FromStr;
 
 use crate::sequence::{self, Analysis, CertificateRule, Lookup, Value};
+pub use octal::OctalCode;
 pub use pass::PassGame;
 pub use subtraction::SubtractionSet;
 
@@ -31,11 +34,17 @@ pub enum Rule {
     /// values are `h`, the pass still available; its state is the pair of
     /// `g` (the pass spent) and `h`, so periods are those of the pair.
     Pass(PassGame),
+    /// `octal:·137` (also `.137`, `0.137`, `4.07`): a take-and-break code.
+    Octal(OctalCode),
 }
 
 /// The rule kinds, with an example each, for error messages and `--help`.
-pub const RULE_SYNTAX: &str =
-    "`sub:1,3,4` (a subtraction set) or `pass:1,3,4` (the same with one pass)";
+pub const RULE_SYNTAX: &str = "`sub:1,3,4` (a subtraction set), `pass:1,3,4` (the same with one \
+     pass) or `octal:·137` (an octal code; also `.137`, `0.137`)";
+
+/// How many values `value_of` may compute for an octal code: the plain
+/// engine is quadratic, and 32,000 values take about a second.
+const OCTAL_LOOKUP_LIMIT: usize = 32_000;
 
 impl Rule {
     /// The values of heaps `0 .. count` (for a pass game, with the pass
@@ -44,6 +53,7 @@ impl Rule {
         match self {
             Rule::Subtraction(set) => set.values(count),
             Rule::Pass(game) => game.values(count).pass_available,
+            Rule::Octal(code) => octal::values(code, count),
         }
     }
 
@@ -53,6 +63,7 @@ impl Rule {
         match self {
             Rule::Subtraction(_) => None,
             Rule::Pass(game) => Some(game.values(count).ordinary),
+            Rule::Octal(_) => None,
         }
     }
 
@@ -95,13 +106,26 @@ impl Rule {
             let found = sequence::value_of(heap, pairs, self.certificate_rule(), 2000, 1 << 22)?;
             return Ok(found.map(|(_, pass_available)| pass_available));
         }
+        let limit = match self {
+            Rule::Subtraction(_) | Rule::Pass(_) => 1 << 22,
+            Rule::Octal(_) => OCTAL_LOOKUP_LIMIT,
+        };
         sequence::value_of(
             heap,
             |n| self.values(n),
             self.certificate_rule(),
             2000,
-            1 << 22,
+            limit,
         )
+    }
+
+    /// Whether the rule allows no move at all (an octal code of zeros):
+    /// every heap is then worth 0, and the command line says why.
+    pub fn has_no_move(&self) -> bool {
+        match self {
+            Rule::Subtraction(_) | Rule::Pass(_) => false,
+            Rule::Octal(code) => code.has_no_move(),
+        }
     }
 
     /// The take set, when the rule is a plain subtraction game.
@@ -109,6 +133,15 @@ impl Rule {
         match self {
             Rule::Subtraction(set) => Some(set),
             Rule::Pass(_) => None,
+            Rule::Octal(_) => None,
+        }
+    }
+
+    /// The code, when the rule is an octal game.
+    pub fn octal_code(&self) -> Option<&OctalCode> {
+        match self {
+            Rule::Octal(code) => Some(code),
+            Rule::Subtraction(_) | Rule::Pass(_) => None,
         }
     }
 
@@ -117,6 +150,7 @@ impl Rule {
         match self {
             Rule::Subtraction(set) => set.certificate_rule(),
             Rule::Pass(game) => game.certificate_rule(),
+            Rule::Octal(code) => code.certificate_rule(),
         }
     }
 }
@@ -126,6 +160,7 @@ impl fmt::Display for Rule {
         match self {
             Rule::Subtraction(set) => write!(f, "sub:{set}"),
             Rule::Pass(game) => write!(f, "pass:{game}"),
+            Rule::Octal(code) => write!(f, "octal:{code}"),
         }
     }
 }
@@ -143,6 +178,9 @@ impl FromStr for Rule {
                 .map_err(|e| format!("in rule `{text}`: {e}")),
             "pass" => PassGame::parse(spec)
                 .map(Rule::Pass)
+                .map_err(|e| format!("in rule `{text}`: {e}")),
+            "octal" => OctalCode::parse(spec.trim())
+                .map(Rule::Octal)
                 .map_err(|e| format!("in rule `{text}`: {e}")),
             other => Err(format!(
                 "unknown rule kind `{other}` in `{text}`: write a rule as {RULE_SYNTAX}"
@@ -221,6 +259,63 @@ mod tests {
             .unwrap();
         // u64::MAX = 18446744073709551615 ≡ 4 (mod 11): block 1, value 1.
         assert_eq!(huge.value, 1);
+    }
+
+    #[test]
+    fn octal_codes_are_read_in_every_usual_spelling() {
+        for text in [
+            "octal:·137",
+            "octal:.137",
+            "octal:0.137",
+            "octal:0·137",
+            "octal:.1370",
+        ] {
+            let rule: Rule = text.parse().unwrap();
+            assert_eq!(rule.to_string(), "octal:·137", "{text}");
+        }
+        let split: Rule = "octal:4.07".parse().unwrap();
+        assert_eq!(split.to_string(), "octal:4·07");
+        assert!("octal:·000".parse::<Rule>().unwrap().has_no_move());
+    }
+
+    #[test]
+    fn each_kind_of_bad_octal_code_is_named() {
+        let error = |text: &str| text.parse::<Rule>().unwrap_err();
+        assert!(error("octal:").contains("empty"));
+        assert!(error("octal:·").contains("no digits after its point"));
+        assert!(error("octal:137").contains("no point"));
+        let eight = error("octal:·178");
+        assert!(
+            eight.contains("character 4")
+                && eight.contains("`8`")
+                && eight.contains("not an octal digit"),
+            "{eight}"
+        );
+        assert!(error("octal:·1a").contains("`a`, is not a digit"));
+        assert!(error("octal:·1 3").contains("space"));
+        assert!(error("octal:·1.3").contains("second point"));
+        assert!(error("octal:2.13").contains("a pass"));
+        assert!(error("octal:1.3").contains("take nothing and leave nothing"));
+        assert!(error("octal:x.3").contains("cannot start an octal code"));
+    }
+
+    #[test]
+    fn an_octal_value_beyond_the_data_uses_only_a_certified_period() {
+        let kayles: Rule = "octal:·77".parse().unwrap();
+        let found = kayles.value_of(1_000_000_000_000).unwrap();
+        // Period 12 from heap 71: 10^12 − 71 ≡ 5 (mod 12), so heap 76.
+        assert_eq!(found.value, kayles.values(77)[76]);
+        assert!(matches!(
+            found.method,
+            sequence::Method::Reduced {
+                preperiod: 71,
+                period: 12,
+                reduced: 76,
+                ..
+            }
+        ));
+        let none: Rule = "octal:·0".parse().unwrap();
+        assert_eq!(none.value_of(u64::MAX).unwrap().value, 0);
     }
 
     #[test]

@@ -3,7 +3,7 @@
 
 use serde::Serialize;
 
-use super::certificate::{Certificate, CertificateRule, certify};
+use super::certificate::{Certificate, CertificateRule, CertificateStatus, certify};
 use super::period::{Period, find_period, holds_throughout};
 
 /// What the search and the certificate say about a computed sequence.
@@ -19,10 +19,38 @@ pub struct Analysis {
     pub corroborated: bool,
 }
 
+/// What can be said about a sequence's period after the search and the
+/// certificate: the words every figure prints.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum PeriodStatus {
+    /// Found by search, and the certificate's window agrees: a proof.
+    Certified,
+    /// Found by search, but not proven: the window reaches past the values
+    /// computed, or the rule has no finite window.
+    Observed,
+    /// Found by search, and a pair in the window disagrees: an error.
+    Refuted,
+    /// No period in the values computed.
+    NotFound,
+}
+
 impl Analysis {
     /// True when a period was found and its certificate holds: a proof.
     pub fn is_certified(&self) -> bool {
         self.certificate.is_some_and(|c| c.holds)
+    }
+
+    /// Certified, observed, refuted or not found.
+    pub fn status(&self) -> PeriodStatus {
+        match (self.period.found(), self.certificate.map(|c| c.status)) {
+            (None, _) => PeriodStatus::NotFound,
+            (Some(_), Some(CertificateStatus::Holds)) => PeriodStatus::Certified,
+            (Some(_), Some(CertificateStatus::Fails { .. })) => PeriodStatus::Refuted,
+            (Some(_), Some(CertificateStatus::NeedsMoreValues { .. }) | None) => {
+                PeriodStatus::Observed
+            }
+        }
     }
 }
 

@@ -6,9 +6,12 @@
 //! `n` is the mex of the `m` values below it, so `m` pairs starting at the
 //! preperiod suffice (see seed 004, "the window, and why its length is the
 //! largest move"). Other rules supply their own window through
-//! [`CertificateRule`]; this module checks windows and knows no game. The
-//! values compared may be single values or whole states (tuples), whatever
-//! the rule's recursion reads.
+//! [`CertificateRule`]: a fixed length, or a [`ScaledWindow`] whose end
+//! moves with the preperiod and the period (the Guy–Smith theorem for games
+//! that split a heap asks for `2·n0 + p + t`). This module checks windows
+//! and knows no game; each rule chooses its window's parameters. The values
+//! compared may be single values or whole states (tuples), whatever the
+//! rule's recursion reads.
 
 use serde::Serialize;
 
@@ -18,8 +21,44 @@ pub enum CertificateRule {
     /// Check `length` consecutive pairs from the start of the period: the
     /// rule's value at `n` reads only the `length` values below `n`.
     Window { length: usize },
+    /// Check the pairs from the start of the period up to an end that
+    /// depends on the start and the period: see [`ScaledWindow`].
+    Scaled(ScaledWindow),
     /// No finite window: the rule reads every value below `n` (Nim, say).
     None,
+}
+
+/// A window of pairs `g(n) = g(n + p)` for `s ≤ n < end`, where `s` is the
+/// preperiod, `p` the period, and
+/// `end = preperiod_multiple·s + period_multiple·p + reach`, plus
+/// `from_zero_extra` when `s = 0`, and never less than `s + 1`.
+///
+/// The extra pairs from `s = 0` exist because an induction that starts at
+/// heap 0 may meet, at its first step, a heap whose options differ in kind
+/// from those one period later (an empty part where the other has a heap);
+/// the rule that supplies the window says when.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct ScaledWindow {
+    /// The argument's name, printed as the certificate's `kind`.
+    pub argument: &'static str,
+    /// How many times the preperiod the window's end reaches.
+    pub preperiod_multiple: usize,
+    /// How many periods the window's end reaches.
+    pub period_multiple: usize,
+    /// A constant added to the end: how far back the rule looks.
+    pub reach: usize,
+    /// Pairs added when the preperiod is 0.
+    pub from_zero_extra: usize,
+}
+
+impl ScaledWindow {
+    /// One past the last heap of the window for `(start, period)`.
+    pub fn end(&self, start: usize, period: usize) -> usize {
+        let extra = if start == 0 { self.from_zero_extra } else { 0 };
+        let end =
+            self.preperiod_multiple * start + self.period_multiple * period + self.reach + extra;
+        end.max(start + 1)
+    }
 }
 
 /// Whether the certificate's pairs all agree, or where one does not.
@@ -96,6 +135,12 @@ pub fn certify<T: PartialEq>(
 ) -> Option<Certificate> {
     match rule {
         CertificateRule::Window { length } => Some(certify_window(values, start, period, length)),
+        CertificateRule::Scaled(window) => {
+            let length = window.end(start, period) - start;
+            let mut certificate = certify_window(values, start, period, length);
+            certificate.kind = window.argument;
+            Some(certificate)
+        }
         CertificateRule::None => None,
     }
 }
@@ -121,6 +166,37 @@ mod tests {
         let c = certify_window(&SUB_1_3_4, 0, 2, 4);
         assert_eq!(c.status, CertificateStatus::Fails { heap: 2 });
         assert!(!c.holds);
+    }
+
+    const DOUBLING: ScaledWindow = ScaledWindow {
+        argument: "doubling",
+        preperiod_multiple: 2,
+        period_multiple: 1,
+        reach: 3,
+        from_zero_extra: 1,
+    };
+
+    #[test]
+    fn a_scaled_window_ends_by_its_formula() {
+        assert_eq!(DOUBLING.end(52, 34), 2 * 52 + 34 + 3);
+        assert_eq!(DOUBLING.end(0, 7), 7 + 3 + 1);
+        let no_reach = ScaledWindow {
+            reach: 0,
+            period_multiple: 0,
+            preperiod_multiple: 1,
+            ..DOUBLING
+        };
+        assert_eq!(no_reach.end(5, 1), 6, "at least one pair");
+    }
+
+    #[test]
+    fn a_scaled_certificate_names_its_argument_and_counts_its_pairs() {
+        let values: Vec<Value> = SUB_1_3_4.iter().cycle().take(40).copied().collect();
+        let c = certify(CertificateRule::Scaled(DOUBLING), &values, 0, 7).unwrap();
+        assert_eq!((c.kind, c.length, c.values_needed), ("doubling", 11, 18));
+        assert!(c.holds);
+        let c = certify(CertificateRule::Scaled(DOUBLING), &values[..17], 0, 7).unwrap();
+        assert_eq!(c.status, CertificateStatus::NeedsMoreValues { needed: 18 });
     }
 
     #[test]

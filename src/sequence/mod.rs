@@ -7,8 +7,10 @@ pub mod lookup;
 pub mod mex;
 pub mod period;
 
-pub use analysis::{Analysis, analyse};
-pub use certificate::{Certificate, CertificateRule, CertificateStatus, certify, certify_window};
+pub use analysis::{Analysis, PeriodStatus, analyse};
+pub use certificate::{
+    Certificate, CertificateRule, CertificateStatus, ScaledWindow, certify, certify_window,
+};
 pub use lookup::{Lookup, Method, value_of};
 pub use mex::mex;
 pub use period::{DEFAULT_MIN_REPEATS, Period, find_period, holds_throughout};

@@ -1,0 +1,184 @@
+//! `shifted-pair`: two games whose sequences are one and the same, moved
+//! along by a fixed number of heaps. The shift is searched, not assumed:
+//! the smallest `s` with `g_shifted(n + s) = g_game(n)` at every heap where
+//! both values were computed.
+
+use serde::{Deserialize, Serialize};
+
+use super::RenderMeta;
+use super::run::{RunSummary, run};
+use crate::games::Rule;
+use crate::manifest::Count;
+use crate::numbers::grouped;
+use crate::plot::{self, ACCENT, Anchor, INK, MUTED};
+use crate::sequence::{DEFAULT_MIN_REPEATS, Value};
+
+/// Parameters: the two games, the values of each, the shifts tried.
+#[derive(Debug, Clone, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Params {
+    /// The game read as it is, e.g. `octal:·137`.
+    pub game: Rule,
+    /// The game whose values are compared `shift` heaps later, e.g. `octal:·07`.
+    pub shifted: Rule,
+    /// Values computed of each.
+    pub values: Count,
+    /// Shifts tried: `0 ..= largest_shift`.
+    pub largest_shift: usize,
+    /// Cells drawn per strip.
+    pub shown: usize,
+}
+
+/// The shift found, and both games' periods.
+#[derive(Debug, Clone, Serialize)]
+pub struct Data {
+    /// The smallest shift that fits every heap compared, or null.
+    pub shift: Option<usize>,
+    /// How many heaps the relation was checked at.
+    pub heaps_compared: usize,
+    /// The shifts tried: `0 ..= largest_shift`.
+    pub largest_shift: usize,
+    /// The values of the shifted game before the copy starts.
+    pub leading_values: Vec<Value>,
+    /// The game read as it is.
+    pub game: RunSummary,
+    /// The shifted game.
+    pub shifted: RunSummary,
+    /// `shown` values of the game.
+    pub game_values: Vec<Value>,
+    /// `shown` values of the shifted game.
+    pub shifted_values: Vec<Value>,
+}
+
+/// Computes both games and searches the shift.
+pub fn compute(params: &Params) -> Result<Data, String> {
+    let count = params.values.0;
+    let (a, game) = run(&params.game, count, DEFAULT_MIN_REPEATS)?;
+    let (b, shifted) = run(&params.shifted, count, DEFAULT_MIN_REPEATS)?;
+    let shift = (0..=params.largest_shift.min(count - 1))
+        .find(|&s| (0..count - s).all(|n| b[n + s] == a[n]));
+    let shown = params.shown.min(count);
+    Ok(Data {
+        shift,
+        heaps_compared: shift.map_or(0, |s| count - s),
+        largest_shift: params.largest_shift,
+        leading_values: shift.map_or(Vec::new(), |s| b[..s].to_vec()),
+        game,
+        shifted,
+        game_values: a[..shown].to_vec(),
+        shifted_values: b[..shown].to_vec(),
+    })
+}
+
+impl Data {
+    /// The relation found and the range it was checked over.
+    pub fn range_note(&self) -> String {
+        let relation = match self.shift {
+            Some(s) => format!(
+                "g{}(n + {s}) = g{}(n) at all {} heaps compared (shifts 0–{} tried)",
+                self.shifted.rule.trim_start_matches("octal:"),
+                self.game.rule.trim_start_matches("octal:"),
+                grouped(self.heaps_compared as u64),
+                self.largest_shift
+            ),
+            None => format!("no shift from 0 to {} fits", self.largest_shift),
+        };
+        format!(
+            "{relation}; {}; {}.",
+            self.game.clause(),
+            self.shifted.clause()
+        )
+    }
+}
+
+const CELL: i32 = 20;
+const LEFT: i32 = 70;
+
+/// Draws the two strips, the shifted one moved so equal values line up.
+pub fn render(data: &Data, meta: &RenderMeta) -> String {
+    let shift = data.shift.unwrap_or(0);
+    let cells = data.game_values.len() as i32;
+    let width = (LEFT + CELL * (cells + shift as i32) + 20) as u32;
+    let note = data.range_note();
+    let lines = plot::wrap(&note, (width as usize - 30) / 6).len() as i32;
+    let (top_y, bottom_y) = (52, 112);
+    let height = (bottom_y + CELL + 30 + lines * 15) as u32;
+    plot::svg(width, height, meta.caption, &note, |area| {
+        let title = format!(
+            "{} moved {shift} heap(s) along is {}",
+            data.game.rule, data.shifted.rule
+        );
+        plot::label(area, &title, (10, 14), 14, Anchor::Start, INK);
+        let name = |rule: &str| rule.trim_start_matches("octal:").to_string();
+        plot::label(
+            area,
+            &name(&data.shifted.rule),
+            (10, top_y + CELL / 2),
+            13,
+            Anchor::Start,
+            INK,
+        );
+        plot::strip(area, LEFT, top_y, CELL, 0, &data.shifted_values);
+        plot::label(
+            area,
+            &name(&data.game.rule),
+            (10, bottom_y + CELL / 2),
+            13,
+            Anchor::Start,
+            INK,
+        );
+        let x = LEFT + shift as i32 * CELL;
+        plot::strip(area, x, bottom_y, CELL, 0, &data.game_values);
+        for i in 0..shift as i32 {
+            let cx = LEFT + i * CELL;
+            plot::outline(area, (cx, top_y), (cx + CELL, top_y + CELL), ACCENT, 2);
+        }
+        plot::note(
+            area,
+            &note,
+            (10, bottom_y + CELL + 24),
+            width as i32 - 20,
+            MUTED,
+        );
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn dawson_kayles_07_is_dawson_chess_one_heap_later() {
+        let params = Params {
+            game: "octal:·137".parse().unwrap(),
+            shifted: "octal:·07".parse().unwrap(),
+            values: Count(2000),
+            largest_shift: 8,
+            shown: 36,
+        };
+        let data = compute(&params).unwrap();
+        assert_eq!(data.shift, Some(1));
+        assert_eq!(data.leading_values, [0]);
+        assert_eq!(data.heaps_compared, 1999);
+        assert_eq!(
+            (data.shifted.preperiod, data.shifted.period),
+            (Some(53), Some(34))
+        );
+        assert_eq!(
+            data.shifted.status,
+            crate::sequence::PeriodStatus::Certified
+        );
+    }
+
+    #[test]
+    fn unrelated_codes_have_no_shift() {
+        let params = Params {
+            game: "octal:·137".parse().unwrap(),
+            shifted: "octal:·77".parse().unwrap(),
+            values: Count(300),
+            largest_shift: 8,
+            shown: 10,
+        };
+        assert_eq!(compute(&params).unwrap().shift, None);
+    }
+}
