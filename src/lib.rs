@@ -38,6 +38,8 @@ pub struct BuildOptions {
     /// Reuse figures from the cache (`.cache/ladder/`) when their
     /// parameters and the binary are unchanged.
     pub cache: bool,
+    /// Recompute every figure (and refresh the cache).
+    pub force: bool,
 }
 
 /// What a build did, and how long each stage took.
@@ -92,7 +94,7 @@ fn render(options: &BuildOptions) -> Result<(Files, BuildReport)> {
     let progress = progress_bar(selected.len(), options.progress);
     let cache = options
         .cache
-        .then(|| figures::cache::Cache::open(root))
+        .then(|| figures::cache::Cache::open(root, options.force))
         .flatten();
     let computed =
         figures::compute_all(&selected, cache.as_ref(), &progress).map_err(|e| anyhow!(e))?;

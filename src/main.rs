@@ -35,7 +35,7 @@ enum Command {
         /// Recompute only these figures' SVG and data; pages are not rewritten.
         #[arg(long, num_args = 1..)]
         only: Vec<String>,
-        /// Recompute every figure instead of reusing cached ones.
+        /// Recompute every figure instead of reusing cached ones (the cache is refreshed).
         #[arg(long)]
         force: bool,
     },
@@ -95,17 +95,18 @@ fn main() -> ExitCode {
 
 fn run(cli: Cli) -> Result<ExitCode> {
     let quiet = std::env::var_os("CI").is_some() || !std::io::stderr().is_terminal();
-    let options = |only, cache| BuildOptions {
+    let options = |only, force| BuildOptions {
         root: cli.root.clone(),
         only,
         progress: !quiet,
-        cache,
+        cache: true,
+        force,
     };
     let default_out = cli.root.join("output");
     match cli.command {
         Command::Build { out, only, force } => {
             let out = out.unwrap_or(default_out);
-            let report = build(&options(only, !force), &out)?;
+            let report = build(&options(only, force), &out)?;
             let stages: Vec<String> = report
                 .stages
                 .iter()
@@ -131,7 +132,7 @@ fn run(cli: Cli) -> Result<ExitCode> {
         }
         Command::Check { out } => {
             let out = out.unwrap_or(default_out);
-            let differences = check(&options(Vec::new(), false), &out)?;
+            let differences = check(&options(Vec::new(), true), &out)?;
             if differences.is_empty() {
                 eprintln!("{} is what a fresh build produces", out.display());
                 return Ok(ExitCode::SUCCESS);

@@ -29,6 +29,8 @@ pub struct Entry {
 pub struct Cache {
     dir: PathBuf,
     engine: u64,
+    /// Compute every figure afresh, but still store the results.
+    refresh: bool,
 }
 
 /// FNV-1a, 64 bits: a stable, dependency-free hash (not for security).
@@ -42,7 +44,7 @@ impl Cache {
     /// Opens the cache in `root/.cache/ladder`, keyed by the running
     /// binary's size and modification time (every rebuild changes them, and
     /// reading them costs nothing, unlike hashing the binary).
-    pub fn open(root: &Path) -> Option<Cache> {
+    pub fn open(root: &Path, refresh: bool) -> Option<Cache> {
         let meta = fs::metadata(std::env::current_exe().ok()?).ok()?;
         let modified = meta
             .modified()
@@ -59,6 +61,7 @@ impl Cache {
         Some(Cache {
             dir: root.join(".cache").join("ladder"),
             engine,
+            refresh,
         })
     }
 
@@ -70,6 +73,9 @@ impl Cache {
 
     /// The cached entry, with the SVG's title set to the current caption.
     pub fn get(&self, figure: &Figure) -> Option<Entry> {
+        if self.refresh {
+            return None;
+        }
         let text = fs::read_to_string(self.path(figure)).ok()?;
         let mut entry: Entry = serde_json::from_str(&text).ok()?;
         if entry.caption != figure.caption {
