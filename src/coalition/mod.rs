@@ -26,6 +26,7 @@ mod seed_numbers;
 
 use serde::{Deserialize, Serialize};
 
+pub use classes::by_size;
 pub use classes::{CoalitionClass, HeapKind, HeapProfile};
 pub use position::Position;
 pub use rules::{MoveTable, RULESET_SYNTAX, Ruleset};
@@ -66,6 +67,55 @@ impl Default for CoalitionParams {
             census_largest_heap: 10,
             allies: 2,
         }
+    }
+}
+
+/// The largest heap a measurement may use, and the most heaps in a position:
+/// past these a census or a test set grows beyond a page's budget.
+pub const LARGEST_HEAP: u32 = 24;
+/// The most heaps a census or a test position may hold.
+pub const MOST_HEAPS: usize = 6;
+
+impl CoalitionParams {
+    /// Checks the sizes before any search starts.
+    pub fn validate(&self) -> Result<(), String> {
+        let heap_range = 1..=LARGEST_HEAP;
+        let count_range = 0..=MOST_HEAPS;
+        if !heap_range.contains(&self.test_largest_heap)
+            || !heap_range.contains(&self.census_largest_heap)
+        {
+            return Err(format!(
+                "test_largest_heap and census_largest_heap must be from 1 to {LARGEST_HEAP}"
+            ));
+        }
+        if !count_range.contains(&self.test_heaps) || !count_range.contains(&self.census_heaps) {
+            return Err(format!(
+                "test_heaps and census_heaps must be from 0 to {MOST_HEAPS}"
+            ));
+        }
+        if !(1..=search::MOST_ALLIES).contains(&self.allies) {
+            return Err(format!(
+                "allies must be from 1 to {}, not {}",
+                search::MOST_ALLIES,
+                self.allies
+            ));
+        }
+        Ok(())
+    }
+
+    /// The parameters in one sentence, printed on every figure.
+    pub fn describe(&self) -> String {
+        format!(
+            "Tests: every position of up to {} heaps of sizes 1 to {}, the empty one included; \
+             census: positions of up to {} heaps of sizes up to {}; one lone player against {} \
+             allies, so units count modulo {}.",
+            self.test_heaps,
+            self.test_largest_heap,
+            self.census_heaps,
+            self.census_largest_heap,
+            self.allies,
+            self.allies + 1
+        )
     }
 }
 

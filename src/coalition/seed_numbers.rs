@@ -201,7 +201,7 @@ fn equal_lengths_different_tables() {
 
 #[test]
 fn the_sweep_has_thirteen_with_the_shape_and_seven_without() {
-    let report = sweep(&CoalitionParams::default());
+    let report = sweep(sweep::LARGEST_TAKE, &CoalitionParams::default());
     assert_eq!((report.holding, report.failing), (13, 7));
     let failing: Vec<Vec<u32>> = report
         .entries
@@ -219,6 +219,13 @@ fn the_sweep_has_thirteen_with_the_shape_and_seven_without() {
         &[1, 4, 5],
     ];
     assert_eq!(failing, expected.map(<[u32]>::to_vec));
+    // Every failure holds positions with two flexible heaps the coalition does not own.
+    assert!(
+        report
+            .entries
+            .iter()
+            .all(|entry| entry.holds == (entry.two_flexible_positions == 0))
+    );
 }
 
 #[test]

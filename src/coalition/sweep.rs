@@ -5,11 +5,12 @@
 //! sweep keeps only what sorts the rules: whether the shape holds and, when it
 //! does not, which of the three failures occur.
 
+use rayon::prelude::*;
 use serde::Serialize;
 
-use super::{CoalitionParams, Ruleset, analyze};
+use super::{CoalitionAnalysis, CoalitionParams, Ruleset, analyze};
 
-/// The largest take the sweep considers.
+/// The largest take of the seed's sweep.
 pub const LARGEST_TAKE: u32 = 5;
 
 /// One rule of the sweep.
@@ -31,12 +32,16 @@ pub struct SweepEntry {
     /// Classes whose every member holds two or more flexible heaps.
     pub classes_beyond_one_flexible: usize,
     pub solved_states: usize,
+    /// Everything measured: heap kinds, lengths, classes, key table.
+    pub analysis: CoalitionAnalysis,
 }
 
 /// The whole sweep, in the order of [`sweep_rulesets`].
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
 pub struct SweepReport {
     pub params: CoalitionParams,
+    /// The takes are drawn from `1..=largest_take`.
+    pub largest_take: u32,
     pub entries: Vec<SweepEntry>,
     /// How many rules have the shape.
     pub holding: usize,
@@ -44,10 +49,10 @@ pub struct SweepReport {
     pub failing: usize,
 }
 
-/// The twenty subtraction sets: the pairs from `{1, …, 5}` in lexicographic
-/// order, then the triples.
-pub fn sweep_rulesets() -> Vec<Vec<u32>> {
-    let takes: Vec<u32> = (1..=LARGEST_TAKE).collect();
+/// The subtraction sets of two or three takes from `{1, …, largest_take}`:
+/// the pairs in lexicographic order, then the triples (twenty for 5).
+pub fn sweep_rulesets(largest_take: u32) -> Vec<Vec<u32>> {
+    let takes: Vec<u32> = (1..=largest_take).collect();
     let mut pairs = Vec::new();
     let mut triples = Vec::new();
     for (i, &first) in takes.iter().enumerate() {
@@ -76,18 +81,21 @@ pub fn sweep_entry(takes: &[u32], params: &CoalitionParams) -> SweepEntry {
         positions_sharing_a_key: shape.positions_sharing_a_key,
         classes_beyond_one_flexible: shape.classes_beyond_one_flexible.len(),
         solved_states: analysis.solved_states,
+        analysis,
     }
 }
 
-/// Runs the sweep with the given parameters.
-pub fn sweep(params: &CoalitionParams) -> SweepReport {
-    let entries: Vec<SweepEntry> = sweep_rulesets()
-        .iter()
+/// Runs the sweep with the given parameters, the rules in parallel (gathered
+/// in order).
+pub fn sweep(largest_take: u32, params: &CoalitionParams) -> SweepReport {
+    let entries: Vec<SweepEntry> = sweep_rulesets(largest_take)
+        .par_iter()
         .map(|takes| sweep_entry(takes, params))
         .collect();
     let holding = entries.iter().filter(|entry| entry.holds).count();
     SweepReport {
         params: *params,
+        largest_take,
         failing: entries.len() - holding,
         holding,
         entries,
@@ -100,7 +108,7 @@ mod tests {
 
     #[test]
     fn twenty_rules_of_two_or_three_takes() {
-        let rules = sweep_rulesets();
+        let rules = sweep_rulesets(LARGEST_TAKE);
         assert_eq!(rules.len(), 20);
         assert_eq!(rules[0], vec![1, 2]);
         assert_eq!(rules[9], vec![4, 5]);

@@ -5,6 +5,10 @@
 //! Adding a kind: write its file, add one line to the `figure_kinds!` list
 //! below, and add a fixture entry; the compiler finds every other place.
 
+pub mod coalition_lengths;
+pub mod coalition_summary;
+pub mod coalition_sweep;
+pub mod coalition_table;
 pub mod computed;
 pub mod option_reach;
 pub mod state_bound;
@@ -78,4 +82,8 @@ figure_kinds! {
     "strip" => Strip(strip),
     "option-reach" => OptionReach(option_reach),
     "state-bound" => StateBound(state_bound),
+    "coalition-table" => CoalitionTable(coalition_table),
+    "coalition-lengths" => CoalitionLengths(coalition_lengths),
+    "coalition-sweep" => CoalitionSweep(coalition_sweep),
+    "coalition-summary" => CoalitionSummary(coalition_summary),
 }
