@@ -284,12 +284,15 @@ fn footer(data: &Data) -> Vec<(String, bool)> {
         lines.push((
             format!(
                 "The shape fails: {} census positions hold two flexible heaps (the smallest: {}); \
-                 {} keys carry more than one class, shared by {} positions ({} differ from the \
+                 {} more than one class, shared by {} positions ({} differ from the \
                  first class met for their key in build order); {} classes have no member with \
                  fewer than two flexible heaps.",
                 shape.two_flexible_positions,
                 smallest.join(", "),
-                shape.colliding_keys,
+                match shape.colliding_keys {
+                    1 => "1 key carries".to_string(),
+                    n => format!("{n} keys carry"),
+                },
                 shape.positions_sharing_a_key,
                 shape.positions_off_first_class,
                 shape.classes_beyond_one_flexible.len()
