@@ -5,9 +5,12 @@
 //! entries) → [`figures`] (compute each figure's data in parallel, check its
 //! claims, draw it) → [`site`] (Markdown and templates → files, written in
 //! one swap). The rules of the games live in [`games`], the machinery that
-//! knows no game in [`sequence`]; both are pure.
+//! knows no game in [`sequence`]; both are pure. The three-player game under
+//! a fixed alliance is a world of its own, [`coalition`], sharing nothing with
+//! the Grundy machinery.
 
 pub mod census;
+pub mod coalition;
 pub mod figures;
 pub mod games;
 pub mod manifest;

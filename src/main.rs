@@ -8,6 +8,7 @@ use std::process::ExitCode;
 use anyhow::{Result, anyhow};
 use clap::{Parser, Subcommand};
 
+use ladder::coalition::{CoalitionParams, HeapKind, Ruleset, analyze};
 use ladder::games::Rule;
 use ladder::numbers::grouped;
 use ladder::review;
@@ -79,6 +80,30 @@ enum Command {
         rule: Rule,
         /// The heap, up to 18,446,744,073,709,551,615.
         heap: u64,
+    },
+    /// The three-player game under the fixed alliance: heap kinds, census,
+    /// classes, key table, and whether Nim's shape holds.
+    Coalition {
+        /// The ruleset: nim, sub:1,2, octal:0.77 (Kayles) or octal:0.07 (Dawson's Kayles).
+        rule: Ruleset,
+        /// Test positions hold at most this many heaps.
+        #[arg(long, default_value_t = CoalitionParams::default().test_heaps)]
+        test_heaps: usize,
+        /// Test heaps have sizes 1 to this.
+        #[arg(long, default_value_t = CoalitionParams::default().test_largest_heap)]
+        test_sizes: u32,
+        /// Census positions hold at most this many heaps.
+        #[arg(long, default_value_t = CoalitionParams::default().census_heaps)]
+        census_heaps: usize,
+        /// Census heaps (and the heaps whose kinds are reported) have sizes 1 to this.
+        #[arg(long, default_value_t = CoalitionParams::default().census_largest_heap)]
+        census_sizes: u32,
+        /// The number of allies against the lone player.
+        #[arg(long, default_value_t = CoalitionParams::default().allies)]
+        allies: u32,
+        /// Print one JSON object instead of text.
+        #[arg(long)]
+        json: bool,
     },
 }
 
@@ -210,7 +235,124 @@ fn run(cli: Cli) -> Result<ExitCode> {
             }
             Ok(ExitCode::SUCCESS)
         }
+        Command::Coalition {
+            rule,
+            test_heaps,
+            test_sizes,
+            census_heaps,
+            census_sizes,
+            allies,
+            json,
+        } => {
+            let params = CoalitionParams {
+                test_heaps,
+                test_largest_heap: test_sizes,
+                census_heaps,
+                census_largest_heap: census_sizes,
+                allies,
+            };
+            params.validate().map_err(|e| anyhow!(e))?;
+            coalition(&rule, &params, json)?;
+            Ok(ExitCode::SUCCESS)
+        }
     }
+}
+
+fn coalition(rule: &Ruleset, params: &CoalitionParams, json: bool) -> Result<()> {
+    let analysis = analyze(rule, params);
+    if json {
+        let mut object = serde_json::to_value(&analysis)?;
+        if let serde_json::Value::Object(map) = &mut object {
+            map.insert("rule".into(), rule.to_string().into());
+        }
+        println!("{object}");
+        return Ok(());
+    }
+    println!("{rule}: {}", params.describe());
+    for heap in &analysis.heaps {
+        let kind = match heap.kind {
+            HeapKind::Dead => "dead".to_string(),
+            HeapKind::Units { count } => format!("{count} unit(s)"),
+            HeapKind::Flexible => "flexible".to_string(),
+            HeapKind::CoalitionAlone => "the coalition's alone".to_string(),
+        };
+        let lengths: Vec<String> = heap.lengths.iter().map(u32::to_string).collect();
+        println!(
+            "  heap {:>2}: lengths {{{}}}, {kind}",
+            heap.size,
+            lengths.join(", ")
+        );
+    }
+    println!(
+        "census {} positions, {} classes (the coalition's included), {} states solved",
+        grouped(analysis.census_size as u64),
+        analysis.class_count,
+        grouped(analysis.solved_states as u64)
+    );
+    for class in &analysis.classes {
+        let members: Vec<String> = class
+            .members
+            .iter()
+            .take(6)
+            .map(|p| p.to_string())
+            .collect();
+        let more = class.members.len().saturating_sub(6);
+        println!(
+            "  class {:>2} {}{}: {}{}",
+            class.id,
+            class.results.letters(),
+            if class.coalition {
+                " (the coalition's)"
+            } else {
+                ""
+            },
+            members.join(" "),
+            if more > 0 {
+                format!(" and {more} more")
+            } else {
+                String::new()
+            }
+        );
+    }
+    println!("keys (units mod {}, flexible heap):", analysis.players);
+    for entry in &analysis.key_table {
+        let flexible = entry
+            .key
+            .flexible
+            .map_or("none".to_string(), |h| h.to_string());
+        let classes: Vec<String> = entry.classes.iter().map(usize::to_string).collect();
+        println!(
+            "  {} + {flexible}: class {} ({} positions)",
+            entry.key.units,
+            classes.join(" or "),
+            entry.positions
+        );
+    }
+    let shape = &analysis.shape;
+    if shape.holds {
+        println!(
+            "Nim's shape holds: {} keys onto {} classes",
+            shape.keys, shape.keyed_classes
+        );
+    } else {
+        let smallest: Vec<String> = shape
+            .smallest_two_flexible
+            .iter()
+            .map(|p| p.to_string())
+            .collect();
+        println!(
+            "Nim's shape fails: {} positions hold two flexible heaps (smallest {}), {} keys split, \
+             {} positions share a key with another class ({} off the first class in build order), \
+             {} classes have no member with fewer than two flexible heaps",
+            shape.two_flexible_positions,
+            smallest.join(" "),
+            shape.colliding_keys,
+            shape.positions_sharing_a_key,
+            shape.positions_off_first_class,
+            shape.classes_beyond_one_flexible.len()
+        );
+    }
+    Ok(())
 }
 
 fn seq(rule: &Rule, count: usize, min_repeats: usize, json: bool) -> Result<()> {

@@ -296,6 +296,15 @@ impl<'de> Deserialize<'de> for Rule {
     }
 }
 
+impl<'de> Deserialize<'de> for crate::coalition::Ruleset {
+    fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        d.deserialize_str(ParsedString(
+            "a coalition ruleset such as `sub:1,2`",
+            |s: &str| s.parse(),
+        ))
+    }
+}
+
 impl<'de> Deserialize<'de> for Count {
     fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
         struct CountVisitor;

@@ -285,3 +285,46 @@ pub fn pair_cell(origin: (i32, i32), cell: i32, x: usize, y: usize) -> (i32, i32
         origin.1 + (x as i32 - 1) * cell,
     )
 }
+
+/// A table of text: a header row in ink on a light band, then the rows, each
+/// `row_height` high; columns start at the given offsets from `x`. A cell
+/// whose text begins with `!` is drawn in the accent (the `!` dropped).
+/// Returns the y just below the last row.
+pub fn text_table(
+    area: &Area,
+    (x, y): (i32, i32),
+    columns: &[i32],
+    width: i32,
+    header: &[String],
+    rows: &[Vec<String>],
+) -> i32 {
+    const ROW: i32 = 20;
+    block(area, (x, y), (x + width, y + ROW), PALETTE[0]);
+    let write = |text: &str, column: usize, row_y: i32, bold: bool| {
+        let (text, color) = match text.strip_prefix('!') {
+            Some(rest) => (rest, ACCENT),
+            None => (text, INK),
+        };
+        let size = if bold { 12 } else { 11 };
+        label(
+            area,
+            text,
+            (x + columns[column] + 4, row_y + ROW / 2),
+            size,
+            Anchor::Start,
+            color,
+        );
+    };
+    for (column, text) in header.iter().enumerate() {
+        write(text, column, y, true);
+    }
+    let mut row_y = y + ROW;
+    for row in rows {
+        for (column, text) in row.iter().enumerate() {
+            write(text, column, row_y, false);
+        }
+        row_y += ROW;
+        line(area, &[(x, row_y), (x + width, row_y)], PALETTE[0], 1);
+    }
+    row_y
+}

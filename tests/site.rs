@@ -515,3 +515,86 @@ fn value_of_an_octal_heap_uses_a_certified_period_or_refuses() {
     assert_eq!(out.status.code(), Some(2));
     assert!(String::from_utf8_lossy(&out.stderr).contains("no certified period in 32000 values"));
 }
+
+#[test]
+fn coalition_json_reports_census_classes_and_shape() {
+    let out = ladder(&repo(), &["coalition", "octal:0.07", "--json"]);
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let json: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(json["rule"], "octal:0.07");
+    assert_eq!(json["tests"], 286);
+    assert_eq!(json["census_size"], 266);
+    assert_eq!(json["class_count"], 13);
+    assert_eq!(json["shape"]["holds"], true);
+    assert_eq!(json["params"]["allies"], 2);
+    assert_eq!(json["heaps"][0]["kind"], "dead");
+    assert!(json["solved_states"].as_u64().unwrap() > 0);
+    assert!(json["key_table"].as_array().unwrap().len() == 21);
+}
+
+#[test]
+fn coalition_flags_change_the_measurement() {
+    let out = ladder(&repo(), &["coalition", "nim", "--allies", "3", "--json"]);
+    let json: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(
+        (json["players"].clone(), json["class_count"].clone()),
+        (4.into(), 9.into())
+    );
+    // Smaller tests and census: fewer census positions than the seed's 51.
+    let out = ladder(
+        &repo(),
+        &[
+            "coalition",
+            "nim",
+            "--census-heaps",
+            "2",
+            "--test-sizes",
+            "4",
+            "--json",
+        ],
+    );
+    let json: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(json["census_size"], 21);
+    assert_eq!(json["params"]["test_largest_heap"], 4);
+}
+
+#[test]
+fn coalition_text_names_the_shape() {
+    let out = ladder(&repo(), &["coalition", "sub:1,2"]);
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(text.contains("census 16 positions, 10 classes"), "{text}");
+    assert!(
+        text.contains("Nim's shape holds: 9 keys onto 9 classes"),
+        "{text}"
+    );
+    let out = ladder(&repo(), &["coalition", "sub:1,3"]);
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(
+        text.contains(
+            "7 positions share a key with another class (6 off the first class in build order)"
+        ),
+        "{text}"
+    );
+}
+
+#[test]
+fn coalition_rejects_bad_rulesets_and_sizes() {
+    let out = ladder(&repo(), &["coalition", "octal:0.78"]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("`8`, is not an octal digit"));
+    let out = ladder(&repo(), &["coalition", "nim", "--allies", "0"]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("allies must be from 1 to 7, not 0"));
+    fails_with(
+        "coalition-bad-ruleset",
+        "figures.yaml:14:13: figures[0].coalition-table.game: in `octal:0.78`: character 4 of the octal code, `8`, is not an octal digit: each digit is three bits, 0 to 7",
+    );
+    fails_with(
+        "coalition-unknown-param",
+        "figures.yaml:17:9: figures[0].coalition-table.search: unknown field `census_sizes`, expected one of `test_heaps`, `test_largest_heap`, `census_heaps`, `census_largest_heap`, `allies`",
+    );
+}

@@ -6,6 +6,10 @@
 //! below, and add a fixture entry; the compiler finds every other place.
 
 pub mod cache;
+pub mod coalition_lengths;
+pub mod coalition_summary;
+pub mod coalition_sweep;
+pub mod coalition_table;
 pub mod code_as_nim;
 pub mod code_sweep;
 pub mod computed;
@@ -116,4 +120,8 @@ figure_kinds! {
     "value-spread" => ValueSpread(value_spread),
     "code-sweep" => CodeSweep(code_sweep),
     "split-share" => SplitShare(split_share),
+    "coalition-table" => CoalitionTable(coalition_table),
+    "coalition-lengths" => CoalitionLengths(coalition_lengths),
+    "coalition-sweep" => CoalitionSweep(coalition_sweep),
+    "coalition-summary" => CoalitionSummary(coalition_summary),
 }

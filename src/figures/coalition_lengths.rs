@@ -1,0 +1,185 @@
+//! `coalition-lengths`: two rulesets whose heaps offer the same menus of
+//! lengths of play, heap by heap, set beside their different class tables.
+//! If a coalition read only the lengths a heap can last, the two tables would
+//! agree; the figure shows where they do not.
+
+use serde::{Deserialize, Serialize};
+
+use super::RenderMeta;
+use super::coalition_table::{self, heap_list};
+use crate::coalition::{CoalitionParams, HeapKind, HeapProfile, Ruleset};
+use crate::numbers::grouped;
+use crate::plot::{self, Anchor, INK, MUTED};
+
+/// Parameters: the two rulesets and the sizes of the measurement.
+#[derive(Debug, Clone, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Params {
+    /// The two rulesets compared, e.g. `[sub:2,3, octal:0.07]`.
+    pub games: [Ruleset; 2],
+    /// Test and census sizes and the number of allies (defaults: the seed's).
+    #[serde(default)]
+    pub search: CoalitionParams,
+}
+
+/// The two analyses, and where they agree.
+#[derive(Debug, Clone, Serialize)]
+pub struct Data {
+    /// Each ruleset's whole analysis (heap kinds, lengths, census, classes,
+    /// key table, grid).
+    pub games: Vec<coalition_table::Data>,
+    /// Whether every heap `1..=census_largest_heap` offers the same lengths in both.
+    pub equal_lengths: bool,
+    /// The heaps whose kind differs between the two.
+    pub kinds_differ: Vec<u32>,
+}
+
+/// Runs both measurements.
+pub fn compute(params: &Params) -> Result<Data, String> {
+    params.search.validate()?;
+    let games: Vec<coalition_table::Data> = params
+        .games
+        .iter()
+        .map(|game| coalition_table::table_data(game, &params.search))
+        .collect();
+    let (first, second) = (&games[0].analysis.heaps, &games[1].analysis.heaps);
+    let equal_lengths = first
+        .iter()
+        .zip(second)
+        .all(|(a, b)| a.lengths == b.lengths);
+    let kinds_differ = first
+        .iter()
+        .zip(second)
+        .filter(|(a, b)| a.kind != b.kind)
+        .map(|(a, _)| a.size)
+        .collect();
+    Ok(Data {
+        games,
+        equal_lengths,
+        kinds_differ,
+    })
+}
+
+impl Data {
+    /// The parameters and the size of each search, in one sentence.
+    pub fn range_note(&self) -> String {
+        let states: Vec<String> = self
+            .games
+            .iter()
+            .map(|g| format!("{} {}", g.rule, grouped(g.analysis.solved_states as u64)))
+            .collect();
+        format!(
+            "{} Lengths of heaps 1 to {}. States solved: {}.",
+            self.games[0].analysis.params.describe(),
+            self.games[0].analysis.params.census_largest_heap,
+            states.join(", ")
+        )
+    }
+}
+
+/// `dead`, `1 unit`, `2 units`, `flexible`, `coalition's`.
+pub fn kind_name(profile: &HeapProfile) -> String {
+    match profile.kind {
+        HeapKind::Dead => "dead".to_string(),
+        HeapKind::Units { count: 1 } => "1 unit".to_string(),
+        HeapKind::Units { count } => format!("{count} units"),
+        HeapKind::Flexible => "flexible".to_string(),
+        HeapKind::CoalitionAlone => "coalition's".to_string(),
+    }
+}
+
+const LEFT: i32 = 20;
+
+/// Draws the heaps as rows: lengths (shared or not), then each ruleset's kind.
+pub fn render(data: &Data, meta: &RenderMeta) -> String {
+    let width = 640;
+    let columns = [0, 60, 220, 380];
+    let (a, b) = (&data.games[0], &data.games[1]);
+    let header = vec![
+        "heap".to_string(),
+        "lengths of play".to_string(),
+        format!("kind in {}", a.rule),
+        format!("kind in {}", b.rule),
+    ];
+    let mut rows: Vec<Vec<String>> = a
+        .analysis
+        .heaps
+        .iter()
+        .zip(&b.analysis.heaps)
+        .map(|(x, y)| {
+            let lengths = |p: &HeapProfile| {
+                let list: Vec<String> = p.lengths.iter().map(u32::to_string).collect();
+                format!("{{{}}}", list.join(", "))
+            };
+            let shared = if x.lengths == y.lengths {
+                lengths(x)
+            } else {
+                format!("!{} vs {}", lengths(x), lengths(y))
+            };
+            let mark = |p: &HeapProfile| {
+                if x.kind == y.kind {
+                    kind_name(p)
+                } else {
+                    format!("!{}", kind_name(p))
+                }
+            };
+            vec![x.size.to_string(), shared, mark(x), mark(y)]
+        })
+        .collect();
+    let summary = |g: &coalition_table::Data| {
+        let holds = if g.analysis.shape.holds {
+            "holds"
+        } else {
+            "fails"
+        };
+        format!("{} classes, shape {holds}", g.analysis.class_count)
+    };
+    rows.push(vec![
+        "table".to_string(),
+        String::new(),
+        format!("!{}", summary(a)),
+        format!("!{}", summary(b)),
+    ]);
+    let agree = if data.equal_lengths {
+        "Every heap offers the same lengths in both rulesets".to_string()
+    } else {
+        "The lengths differ".to_string()
+    };
+    let differ = if data.kinds_differ.is_empty() {
+        "and every heap has the same kind.".to_string()
+    } else if let [heap] = data.kinds_differ[..] {
+        format!("yet heap {heap} is of a different kind in each.")
+    } else {
+        format!(
+            "yet the kinds of heaps {} differ.",
+            heap_list(&data.kinds_differ)
+        )
+    };
+    let text = format!("{agree}, {differ}");
+    let note_lines = plot::wrap(&data.range_note(), ((width - 2 * LEFT) / 6) as usize).len() as i32;
+    let table_bottom = 48 + 20 * (rows.len() as i32 + 1);
+    let height = table_bottom + 40 + 15 * note_lines;
+    plot::svg(
+        width as u32,
+        height as u32,
+        meta.caption,
+        &data.range_note(),
+        |area| {
+            let title = format!(
+                "{} and {}: the same lengths, different tables",
+                a.rule, b.rule
+            );
+            plot::label(area, &title, (LEFT, 16), 14, Anchor::Start, INK);
+            plot::label(area, &text, (LEFT, 36), 11, Anchor::Start, INK);
+            let bottom =
+                plot::text_table(area, (LEFT, 48), &columns, width - 2 * LEFT, &header, &rows);
+            plot::note(
+                area,
+                &data.range_note(),
+                (LEFT, bottom + 16),
+                width - 2 * LEFT,
+                MUTED,
+            );
+        },
+    )
+}

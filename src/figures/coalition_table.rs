@@ -1,0 +1,508 @@
+//! `coalition-table`: one ruleset's classes under the fixed alliance, laid
+//! out by the key: a row per count of units modulo the number of players, a
+//! column per kind of flexible heap (heaps no test tells apart share a
+//! column), each cell holding the class of its positions and the three
+//! results. The coalition's own class is named under the grid, then the
+//! coincidences (keys that land on one class) and, when the shape fails, the
+//! evidence.
+
+use std::collections::BTreeMap;
+
+use serde::{Deserialize, Serialize};
+
+use super::RenderMeta;
+use crate::coalition::{CoalitionAnalysis, CoalitionParams, HeapKind, Outcome, Ruleset, analyze};
+use crate::numbers::grouped;
+use crate::plot::{self, ACCENT, Anchor, INK, MUTED};
+
+/// Parameters: the ruleset and the sizes of the measurement.
+#[derive(Debug, Clone, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Params {
+    /// The ruleset: `nim`, `sub:1,2`, `octal:0.77` (Kayles) or `octal:0.07`
+    /// (Dawson's Kayles).
+    pub game: Ruleset,
+    /// Test and census sizes and the number of allies; each field defaults to
+    /// the seed's (3 test heaps of 1 to 10, census of 5 heaps up to 10, 2 allies).
+    #[serde(default)]
+    pub search: CoalitionParams,
+}
+
+/// A column of the grid: the flexible heaps of one heap class, or none.
+#[derive(Debug, Clone, Serialize)]
+pub struct GridColumn {
+    /// The flexible heap sizes in this column, ascending; empty for the
+    /// column of positions with no flexible heap.
+    pub heaps: Vec<u32>,
+    /// The class of each of these heaps alone (`None` for the empty column).
+    pub heap_class: Option<usize>,
+}
+
+/// One cell: the key `(units, column)` and the classes of its positions.
+#[derive(Debug, Clone, Serialize)]
+pub struct GridCell {
+    /// Units modulo the number of players.
+    pub units: u32,
+    /// The column's index in [`Grid::columns`].
+    pub column: usize,
+    /// Class ids of the census positions with this key, ascending: one when
+    /// the key decides the class, none when no census position has the key.
+    pub classes: Vec<usize>,
+    /// The results of the (single) class with no test added, one per phase.
+    pub results: Option<Outcome>,
+}
+
+/// The key table laid out as rows of units and columns of flexible heap kinds.
+#[derive(Debug, Clone, Serialize)]
+pub struct Grid {
+    pub columns: Vec<GridColumn>,
+    /// Row by row (units 0, 1, …), column by column.
+    pub cells: Vec<GridCell>,
+    /// Filled cells that name a class another filled cell already names: the
+    /// coincidences counted with heaps named by their class.
+    pub coincidences: usize,
+    /// For each class named by more than one cell, those cells as
+    /// `[units, column]` pairs.
+    pub coincident_cells: BTreeMap<usize, Vec<[usize; 2]>>,
+}
+
+/// The analysis of one ruleset, and its grid.
+#[derive(Debug, Clone, Serialize)]
+pub struct Data {
+    /// The ruleset, canonically spelled.
+    pub rule: String,
+    /// Heap kinds and lengths, census, classes with members and results, key
+    /// table, the verdict on the shape, and the number of solved states.
+    #[serde(flatten)]
+    pub analysis: CoalitionAnalysis,
+    /// Classes not counting the coalition's.
+    pub census_classes: usize,
+    pub grid: Grid,
+    /// The heap sizes of each kind, for the prose.
+    pub kinds: KindLists,
+}
+
+/// Heap sizes by kind, ascending, so a sentence can name them from data.
+#[derive(Debug, Clone, Default, Serialize)]
+pub struct KindLists {
+    pub dead: Vec<u32>,
+    /// Heaps worth exactly one unit.
+    pub one_unit: Vec<u32>,
+    /// Heaps worth more than one unit, as `[size, units]`.
+    pub several_units: Vec<[u32; 2]>,
+    pub flexible: Vec<u32>,
+    pub coalition_alone: Vec<u32>,
+    /// The same lists in words ("2 and 3", "4 to 10", "none"), for the prose.
+    pub text: BTreeMap<&'static str, String>,
+}
+
+/// Sizes in words: runs of consecutive sizes become "4 to 10".
+pub fn in_words(sizes: &[u32]) -> String {
+    let mut runs: Vec<String> = Vec::new();
+    let mut i = 0;
+    while i < sizes.len() {
+        let mut j = i;
+        while j + 1 < sizes.len() && sizes[j + 1] == sizes[j] + 1 {
+            j += 1;
+        }
+        runs.push(match j - i {
+            0 => sizes[i].to_string(),
+            1 => format!("{} and {}", sizes[i], sizes[j]),
+            _ => format!("{} to {}", sizes[i], sizes[j]),
+        });
+        i = j + 1;
+    }
+    match runs.len() {
+        0 => "none".to_string(),
+        1 => runs.remove(0),
+        n => format!("{} and {}", runs[..n - 1].join(", "), runs[n - 1]),
+    }
+}
+
+fn kind_lists(analysis: &CoalitionAnalysis) -> KindLists {
+    let mut lists = KindLists::default();
+    for heap in &analysis.heaps {
+        match heap.kind {
+            HeapKind::Dead => lists.dead.push(heap.size),
+            HeapKind::Units { count: 1 } => lists.one_unit.push(heap.size),
+            HeapKind::Units { count } => lists.several_units.push([heap.size, count]),
+            HeapKind::Flexible => lists.flexible.push(heap.size),
+            HeapKind::CoalitionAlone => lists.coalition_alone.push(heap.size),
+        }
+    }
+    let several: Vec<u32> = lists.several_units.iter().map(|[size, _]| *size).collect();
+    lists.text = [
+        ("dead", in_words(&lists.dead)),
+        ("one_unit", in_words(&lists.one_unit)),
+        ("several_units", in_words(&several)),
+        ("flexible", in_words(&lists.flexible)),
+        ("coalition_alone", in_words(&lists.coalition_alone)),
+    ]
+    .into();
+    lists
+}
+
+/// Runs the measurement.
+pub fn compute(params: &Params) -> Result<Data, String> {
+    params.search.validate()?;
+    Ok(table_data(&params.game, &params.search))
+}
+
+/// The analysis and grid of one ruleset (shared with the other coalition kinds).
+pub fn table_data(game: &Ruleset, search: &CoalitionParams) -> Data {
+    let analysis = analyze(game, search);
+    let census_classes = analysis.classes.iter().filter(|c| !c.coalition).count();
+    Data {
+        rule: game.to_string(),
+        grid: grid(&analysis),
+        kinds: kind_lists(&analysis),
+        census_classes,
+        analysis,
+    }
+}
+
+fn grid(analysis: &CoalitionAnalysis) -> Grid {
+    let mut columns = vec![GridColumn {
+        heaps: Vec::new(),
+        heap_class: None,
+    }];
+    let mut column_of_heap: BTreeMap<u32, usize> = BTreeMap::new();
+    for heap in analysis
+        .heaps
+        .iter()
+        .filter(|h| h.kind == HeapKind::Flexible)
+    {
+        let at = match columns.iter().position(|c| c.heap_class == heap.class) {
+            Some(at) => at,
+            None => {
+                columns.push(GridColumn {
+                    heaps: Vec::new(),
+                    heap_class: heap.class,
+                });
+                columns.len() - 1
+            }
+        };
+        columns[at].heaps.push(heap.size);
+        column_of_heap.insert(heap.size, at);
+    }
+    let mut classes: BTreeMap<(u32, usize), Vec<usize>> = BTreeMap::new();
+    for entry in &analysis.key_table {
+        let column = entry.key.flexible.map_or(0, |heap| column_of_heap[&heap]);
+        let cell = classes.entry((entry.key.units, column)).or_default();
+        cell.extend(&entry.classes);
+        cell.sort_unstable();
+        cell.dedup();
+    }
+    let mut cells = Vec::new();
+    let mut cells_of_class: BTreeMap<usize, Vec<[usize; 2]>> = BTreeMap::new();
+    for units in 0..analysis.players {
+        for column in 0..columns.len() {
+            let found = classes.remove(&(units, column)).unwrap_or_default();
+            let results = match found[..] {
+                [class] => {
+                    cells_of_class
+                        .entry(class)
+                        .or_default()
+                        .push([units as usize, column]);
+                    Some(analysis.classes[class].results)
+                }
+                _ => None,
+            };
+            cells.push(GridCell {
+                units,
+                column,
+                classes: found,
+                results,
+            });
+        }
+    }
+    cells_of_class.retain(|_, cells| cells.len() > 1);
+    Grid {
+        columns,
+        coincidences: cells_of_class.values().map(|c| c.len() - 1).sum(),
+        coincident_cells: cells_of_class,
+        cells,
+    }
+}
+
+impl Data {
+    /// The parameters and the size of the search, in one sentence.
+    pub fn range_note(&self) -> String {
+        format!(
+            "{} Census of {}: {} positions; {} states solved.",
+            self.analysis.params.describe(),
+            self.rule,
+            grouped(self.analysis.census_size as u64),
+            grouped(self.analysis.solved_states as u64)
+        )
+    }
+}
+
+/// `2`, `2, 3`, `2 to 10`: a list of heap sizes, runs of three or more shortened.
+pub fn heap_list(heaps: &[u32]) -> String {
+    let mut parts: Vec<String> = Vec::new();
+    let mut start = 0;
+    while start < heaps.len() {
+        let mut end = start;
+        while end + 1 < heaps.len() && heaps[end + 1] == heaps[end] + 1 {
+            end += 1;
+        }
+        if end >= start + 2 {
+            parts.push(format!("{} to {}", heaps[start], heaps[end]));
+        } else {
+            parts.extend(heaps[start..=end].iter().map(u32::to_string));
+        }
+        start = end + 1;
+    }
+    parts.join(", ")
+}
+
+/// A column's heading.
+fn column_label(column: &GridColumn) -> String {
+    match column.heaps.len() {
+        0 => "no flexible heap".to_string(),
+        1 => format!("a heap of {}", column.heaps[0]),
+        _ => format!("one of {}", heap_list(&column.heaps)),
+    }
+}
+
+const LEFT: i32 = 20;
+const ROW_HEAD: i32 = 96;
+const CELL_W: i32 = 112;
+const CELL_H: i32 = 58;
+const MARK: i32 = 20;
+
+/// Three marks, one per phase: filled for a lone player's win.
+fn draw_results(area: &plot::Area, results: &Outcome, (x, y): (i32, i32)) {
+    for (phase, win) in results.results().into_iter().enumerate() {
+        let left = x + phase as i32 * (MARK + 4);
+        let fill = if win { plot::fill(1) } else { plot::fill(0) };
+        plot::block(area, (left, y), (left + MARK, y + MARK), fill);
+        let letter = if win { "W" } else { "L" };
+        let centre = (left + MARK / 2, y + MARK / 2);
+        plot::label(area, letter, centre, 11, Anchor::Middle, INK);
+    }
+}
+
+/// The notes under the grid: the coalition's class, coincidences, failures.
+fn footer(data: &Data) -> Vec<(String, bool)> {
+    let analysis = &data.analysis;
+    let mut lines = Vec::new();
+    if let Some(class) = analysis.classes.iter().find(|c| c.coalition) {
+        let alone: Vec<u32> = analysis
+            .heaps
+            .iter()
+            .filter(|h| h.kind == HeapKind::CoalitionAlone)
+            .map(|h| h.size)
+            .collect();
+        let owned: Vec<String> = class
+            .members
+            .iter()
+            .filter(|p| p.heap_count() > 1)
+            .take(4)
+            .map(ToString::to_string)
+            .collect();
+        let mut text = format!(
+            "Class {}, the coalition's: the lone player loses from every phase against every test.",
+            class.id
+        );
+        if !alone.is_empty() {
+            text += &match alone[..] {
+                [heap] => format!(" Heap {heap} is the coalition's alone."),
+                _ => format!(" Heaps {} are the coalition's alone.", heap_list(&alone)),
+            };
+        }
+        if !owned.is_empty() {
+            text += &format!(
+                " Owned positions met in the census include {}.",
+                owned.join(", ")
+            );
+        }
+        lines.push((text, false));
+    }
+    let cell_name = |&[units, column]: &[usize; 2]| {
+        let heaps = &data.grid.columns[column].heaps;
+        match heaps.first() {
+            None => format!("{units} units"),
+            Some(_) => format!("{units} units + {}", heap_list(heaps)),
+        }
+    };
+    for (class, cells) in &data.grid.coincident_cells {
+        let names: Vec<String> = cells.iter().map(cell_name).collect();
+        lines.push((
+            format!(
+                "Coincidence: {} are all class {class}.",
+                names.join(" and ")
+            ),
+            false,
+        ));
+    }
+    let shape = &analysis.shape;
+    if !shape.holds {
+        let smallest: Vec<String> = shape
+            .smallest_two_flexible
+            .iter()
+            .map(ToString::to_string)
+            .collect();
+        lines.push((
+            format!(
+                "The shape fails: {} census positions hold two flexible heaps (the smallest: {}); \
+                 {} more than one class, shared by {} positions ({} differ from the \
+                 first class met for their key in build order); {} classes have no member with \
+                 fewer than two flexible heaps.",
+                shape.two_flexible_positions,
+                smallest.join(", "),
+                match shape.colliding_keys {
+                    1 => "1 key carries".to_string(),
+                    n => format!("{n} keys carry"),
+                },
+                shape.positions_sharing_a_key,
+                shape.positions_off_first_class,
+                shape.classes_beyond_one_flexible.len()
+            ),
+            true,
+        ));
+    }
+    lines
+}
+
+/// Draws the grid, then the footer and the parameters.
+pub fn render(data: &Data, meta: &RenderMeta) -> String {
+    let analysis = &data.analysis;
+    let columns = data.grid.columns.len() as i32;
+    let width = (2 * LEFT + ROW_HEAD + columns * CELL_W).max(640);
+    let text_width = width - 2 * LEFT;
+    let grid_top = 78;
+    let grid_bottom = grid_top + 24 + analysis.players as i32 * CELL_H;
+    let footer = footer(data);
+    let columns_of_text = (text_width / 6) as usize;
+    let note_lines: usize = footer
+        .iter()
+        .map(|(text, _)| plot::wrap(text, columns_of_text).len())
+        .sum::<usize>()
+        + plot::wrap(&data.range_note(), columns_of_text).len()
+        + 2;
+    let height = grid_bottom + 20 + 15 * note_lines as i32 + 6 * footer.len() as i32 + 10;
+    plot::svg(
+        width as u32,
+        height as u32,
+        meta.caption,
+        &data.range_note(),
+        |area| {
+            let title = format!(
+                "{}: classes by units mod {} and flexible heap",
+                data.rule, analysis.players
+            );
+            plot::label(area, &title, (LEFT, 16), 14, Anchor::Start, INK);
+            let verdict = if analysis.shape.holds {
+                "holds"
+            } else {
+                "fails"
+            };
+            let summary = format!(
+                "census {} positions · {} classes, the coalition's included · Nim's shape {}",
+                grouped(analysis.census_size as u64),
+                analysis.class_count,
+                verdict
+            );
+            plot::label(area, &summary, (LEFT, 36), 12, Anchor::Start, INK);
+            let legend = "Each cell: its class, and the lone player's result with player 1, 2, 3 to move (W win, L loss).";
+            plot::label(area, legend, (LEFT, 56), 11, Anchor::Start, MUTED);
+            for (i, column) in data.grid.columns.iter().enumerate() {
+                let x = LEFT + ROW_HEAD + i as i32 * CELL_W + 4;
+                plot::label(
+                    area,
+                    &column_label(column),
+                    (x, grid_top + 10),
+                    11,
+                    Anchor::Start,
+                    INK,
+                );
+            }
+            for cell in &data.grid.cells {
+                let x = LEFT + ROW_HEAD + cell.column as i32 * CELL_W;
+                let y = grid_top + 24 + cell.units as i32 * CELL_H;
+                if cell.column == 0 {
+                    let head = format!("units ≡ {}", cell.units);
+                    plot::label(area, &head, (LEFT, y + CELL_H / 2), 12, Anchor::Start, INK);
+                }
+                plot::outline(area, (x, y), (x + CELL_W - 6, y + CELL_H - 6), MUTED, 1);
+                let classes: Vec<String> = cell.classes.iter().map(usize::to_string).collect();
+                match (&cell.results, cell.classes.len()) {
+                    (Some(results), _) => {
+                        let text = format!("class {}", classes[0]);
+                        plot::label(area, &text, (x + 6, y + 12), 11, Anchor::Start, INK);
+                        draw_results(area, results, (x + 6, y + 24));
+                    }
+                    (None, 0) => plot::label(
+                        area,
+                        "no position",
+                        (x + 6, y + 12),
+                        11,
+                        Anchor::Start,
+                        MUTED,
+                    ),
+                    (None, _) => {
+                        plot::outline(area, (x, y), (x + CELL_W - 6, y + CELL_H - 6), ACCENT, 2);
+                        let text = format!("classes {}", classes.join(", "));
+                        plot::label(area, &text, (x + 6, y + 12), 11, Anchor::Start, ACCENT);
+                        plot::label(
+                            area,
+                            "key does not decide",
+                            (x + 6, y + 32),
+                            11,
+                            Anchor::Start,
+                            ACCENT,
+                        );
+                    }
+                }
+            }
+            let mut y = grid_bottom + 14;
+            for (text, alarm) in &footer {
+                let color = if *alarm { ACCENT } else { INK };
+                y = plot::note(area, text, (LEFT, y), text_width, color) + 6;
+            }
+            plot::note(area, &data.range_note(), (LEFT, y + 8), text_width, MUTED);
+        },
+    )
+}
+
+#[cfg(test)]
+mod words {
+    use super::in_words;
+
+    #[test]
+    fn sizes_read_as_runs() {
+        assert_eq!(in_words(&[]), "none");
+        assert_eq!(in_words(&[1]), "1");
+        assert_eq!(in_words(&[2, 3]), "2 and 3");
+        assert_eq!(in_words(&[4, 5, 6, 7]), "4 to 7");
+        assert_eq!(in_words(&[2, 3, 5, 7, 8, 9]), "2 and 3, 5 and 7 to 9");
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn heap_lists_shorten_runs() {
+        assert_eq!(heap_list(&[2]), "2");
+        assert_eq!(heap_list(&[2, 3]), "2, 3");
+        assert_eq!(heap_list(&[2, 3, 4, 5, 9]), "2 to 5, 9");
+    }
+
+    #[test]
+    fn the_hero_grid_of_one_two_has_nine_cells_of_nine_classes() {
+        let data = table_data(&"sub:1,2".parse().unwrap(), &CoalitionParams::default());
+        let columns: Vec<&[u32]> = data.grid.columns.iter().map(|c| &c.heaps[..]).collect();
+        assert_eq!(columns, [&[][..], &[2], &[3]]);
+        assert_eq!(data.grid.cells.len(), 9);
+        assert!(data.grid.cells.iter().all(|c| c.classes.len() == 1));
+        assert_eq!(data.grid.coincidences, 0);
+        // Negative control: Kayles folds its rows of three onto rows of two.
+        let kayles = table_data(&"octal:0.77".parse().unwrap(), &CoalitionParams::default());
+        assert_eq!(kayles.grid.coincidences, 3);
+        assert_eq!(kayles.grid.coincident_cells.len(), 3);
+    }
+}
