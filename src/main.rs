@@ -8,8 +8,10 @@ use std::process::ExitCode;
 use anyhow::{Result, anyhow};
 use clap::{Parser, Subcommand};
 
+use indicatif::{ProgressBar, ProgressStyle};
 use ladder::coalition::{CoalitionParams, HeapKind, Ruleset, analyze};
 use ladder::games::Rule;
+use ladder::games::octal_long_run::certificate_record;
 use ladder::numbers::grouped;
 use ladder::review;
 use ladder::sequence::{DEFAULT_MIN_REPEATS, Method};
@@ -355,11 +357,29 @@ fn coalition(rule: &Ruleset, params: &CoalitionParams, json: bool) -> Result<()>
     Ok(())
 }
 
+/// A progress bar for a long computation, on a terminal only.
+fn long_run_bar(count: usize) -> ProgressBar {
+    let quiet = std::env::var_os("CI").is_some() || !std::io::stderr().is_terminal();
+    if quiet || count < 200_000 {
+        return ProgressBar::hidden();
+    }
+    let bar = ProgressBar::new(count as u64);
+    if let Ok(style) = ProgressStyle::with_template("computing values {bar:40} {pos}/{len} ({eta})")
+    {
+        bar.set_style(style);
+    }
+    bar
+}
+
 fn seq(rule: &Rule, count: usize, min_repeats: usize, json: bool) -> Result<()> {
     if count == 0 {
         return Err(anyhow!("--values must be at least 1"));
     }
-    let (values, analysis) = rule.analyse(count, min_repeats);
+    let bar = long_run_bar(count);
+    let (values, analysis) =
+        rule.analyse_with_progress(count, min_repeats, &|done| bar.set_position(done as u64));
+    bar.finish_and_clear();
+    let min_repeats = analysis.min_repeats;
     let ordinary = rule.ordinary_values(count);
     let found = analysis.period.found();
     if json {
@@ -376,6 +396,14 @@ fn seq(rule: &Rule, count: usize, min_repeats: usize, json: bool) -> Result<()> 
         });
         if let Some(ordinary) = &ordinary {
             object["ordinary"] = serde_json::json!(ordinary);
+        }
+        if let (Some(code), Some((preperiod, period))) = (rule.octal_code(), found) {
+            let compact: Vec<u16> = values
+                .iter()
+                .map(|&v| v.min(u16::MAX.into()) as u16)
+                .collect();
+            let record = certificate_record(code, &compact, preperiod, period);
+            object["certificate_record"] = serde_json::json!(record);
         }
         println!("{object}");
         return Ok(());

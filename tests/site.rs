@@ -598,3 +598,17 @@ fn coalition_rejects_bad_rulesets_and_sizes() {
         "figures.yaml:17:9: figures[0].coalition-table.search: unknown field `census_sizes`, expected one of `test_heaps`, `test_largest_heap`, `census_heaps`, `census_largest_heap`, `allies`",
     );
 }
+
+#[test]
+fn seq_certifies_a_long_octal_period_with_a_checkable_record() {
+    // ·77 (Kayles): period 12 from heap 71, from 5,000 values by the fast engine.
+    let out = ladder(&repo(), &["seq", "octal:·77", "--values", "5000", "--json"]);
+    assert!(out.status.success());
+    let json: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!((json["period"].clone(), json["preperiod"].clone()), (12.into(), 71.into()));
+    let record = &json["certificate_record"];
+    assert_eq!(record["argument"], "guy-smith");
+    assert_eq!(record["holds"], true);
+    assert_eq!(record["window_start"], 71);
+    assert_eq!(record["values_hash"].as_str().unwrap().len(), 16);
+}

@@ -6,6 +6,7 @@
 //! below, and add a fixture entry; the compiler finds every other place.
 
 pub mod cache;
+pub mod certificate_lengths;
 pub mod coalition_lengths;
 pub mod coalition_summary;
 pub mod coalition_sweep;
@@ -102,6 +103,7 @@ figure_kinds! {
     "strip" => Strip(strip),
     "option-reach" => OptionReach(option_reach),
     "state-bound" => StateBound(state_bound),
+    "certificate-lengths" => CertificateLengths(certificate_lengths),
     "two-takes-strip" => TwoTakesStrip(two_takes_strip),
     "pair-census" => PairCensus(pair_census),
     "triple-census" => TripleCensus(triple_census),

@@ -35,6 +35,26 @@ pub struct Data {
     pub most_common_value: Value,
     /// The heap where the largest value first appears.
     pub largest_value_heap: usize,
+    /// `[heap, largest value among heaps 0 .. heap]` at 1,000, 2,000, 5,000,
+    /// 10,000, … up to the values computed: how the largest value grows.
+    pub largest_so_far: Vec<[usize; 2]>,
+}
+
+/// The largest value among the first `heap` values, at 1, 2, 5 × 10^k heaps.
+fn largest_so_far(values: &[Value]) -> Vec<[usize; 2]> {
+    let mut marks = Vec::new();
+    let mut decade = 1000;
+    while decade <= values.len() {
+        for step in [1, 2, 5] {
+            let heap = decade * step;
+            if heap <= values.len() {
+                let largest = values[..heap].iter().copied().max().unwrap_or(0);
+                marks.push([heap, largest as usize]);
+            }
+        }
+        decade *= 10;
+    }
+    marks
 }
 
 /// Computes and counts.
@@ -58,6 +78,7 @@ pub fn compute(params: &Params) -> Result<Data, String> {
         heaps_with_value,
         most_common_value,
         largest_value_heap,
+        largest_so_far: largest_so_far(&values),
     })
 }
 
@@ -81,7 +102,9 @@ const BAR: i32 = 6;
 /// Draws one bar per value.
 pub fn render(data: &Data, meta: &RenderMeta) -> String {
     let bars = data.heaps_with_value.len() as i32;
-    let width = (LEFT + BAR * bars + 40).max(560) as u32;
+    // Six pixels a value while they fit in 640; narrower bars beyond.
+    let bar_width = (640 / bars.max(1)).clamp(1, BAR);
+    let width = (LEFT + bar_width * bars + 40).max(560) as u32;
     let most = data
         .heaps_with_value
         .iter()
@@ -102,7 +125,7 @@ pub fn render(data: &Data, meta: &RenderMeta) -> String {
             &[
                 (LEFT, TOP),
                 (LEFT, TOP + PLOT_H),
-                (LEFT + BAR * bars, TOP + PLOT_H),
+                (LEFT + bar_width * bars, TOP + PLOT_H),
             ],
             MUTED,
             1,
@@ -118,18 +141,20 @@ pub fn render(data: &Data, meta: &RenderMeta) -> String {
             );
         }
         for (v, &count) in data.heaps_with_value.iter().enumerate() {
-            let x = LEFT + BAR * v as i32;
+            let x = LEFT + bar_width * v as i32;
+            let gap = i32::from(bar_width > 2);
             plot::block(
                 area,
-                (x + 1, y_of(count)),
-                (x + BAR - 1, TOP + PLOT_H),
+                (x + gap, y_of(count)),
+                (x + bar_width - gap, TOP + PLOT_H),
                 ACCENT,
             );
-            if v % 10 == 0 || v + 1 == data.heaps_with_value.len() {
+            let every = if bar_width >= 4 { 10 } else { 100 };
+            if v % every == 0 || v + 1 == data.heaps_with_value.len() {
                 plot::label(
                     area,
                     &v.to_string(),
-                    (x + BAR / 2, TOP + PLOT_H + 12),
+                    (x + bar_width / 2, TOP + PLOT_H + 12),
                     10,
                     Anchor::Middle,
                     MUTED,
@@ -139,7 +164,7 @@ pub fn render(data: &Data, meta: &RenderMeta) -> String {
         plot::label(
             area,
             "value",
-            (LEFT + BAR * bars, TOP + PLOT_H + 26),
+            (LEFT + bar_width * bars, TOP + PLOT_H + 26),
             10,
             Anchor::End,
             MUTED,

@@ -11,6 +11,8 @@ use super::period::{Period, find_period, holds_throughout};
 pub struct Analysis {
     /// How many values were computed and searched (heaps `0 .. computed`).
     pub computed: usize,
+    /// How many full periods the search asked the repetition to cover.
+    pub min_repeats: usize,
     /// The earliest start, and the smallest period there, or "not found".
     pub period: Period,
     /// The certificate for the found period, when the rule has one.
@@ -71,6 +73,7 @@ pub fn analyse<T: PartialEq>(values: &[T], min_repeats: usize, rule: Certificate
     };
     Analysis {
         computed: values.len(),
+        min_repeats,
         period,
         certificate,
         corroborated,

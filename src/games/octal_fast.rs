@@ -1,0 +1,494 @@
+//! The sparse-space engine: Grundy values of take-and-break codes, exactly
+//! those of the plain loop in [`crate::games::octal::values`], found by
+//! looking at a small share of the splitting moves.
+//!
+//! **The method** (rare and common values: Gangolli and Plambeck, "A note on
+//! periodicity in some octal games", IJGT 18, 1989, who used it to find the
+//! period of ·16; Achim Flammenkamp's "sparse space" computations of octal
+//! games; the position-parity refinement is the RC2 idea of Piotr Beling's
+//! `ogs`). Write `ext(a) = 2·g(a) + (a mod 2)` and fix a bit mask `M`. For the
+//! splitting takes of parity `d`, call heap `a` *rare* when
+//! `popcount(M & (ext(a) ^ d))` is even, *common* otherwise. Any split
+//! `rest = a + b` has `ext(a) ^ ext(b) = 2·(g(a) ^ g(b)) + (rest mod 2)`, so
+//! two common parts give a value `v` with `popcount(M & (2v + (rest mod 2)))`
+//! even. For the takes of parity `d` every `rest = n − k` has the parity of
+//! `n + d`, and the test "could common pairs give `v`?" is exactly "would
+//! heap `n` be rare with value `v`?".
+//!
+//! So for heap `n`: mark every option that does not split, and every split
+//! with a rare part (the rare heaps are kept in a list); the least unmarked
+//! value `c` is the answer unless it would make `n` rare for some parity
+//! class, in which case the common pairs of that class are scanned until `c`
+//! turns up (then the next unmarked value is tried) or the pairs run out.
+//! This is exact for *every* mask: a bad mask only makes the rare list long
+//! or the scans frequent (mask 0 makes every heap rare, which is the plain
+//! loop twice over). Where the sparse space exists, rare heaps are few and
+//! the answer is almost always common, so a heap costs about the rare count.
+//!
+//! **Choosing the mask.** Each class keeps the mask that makes the fewest
+//! heaps rare so far. For all `M` at once that count is `(N + W(M))/2`, `W`
+//! the Walsh–Hadamard transform of the histogram of `ext(a)` (times
+//! `(−1)^{M_0·d}` for class `d`), so one transform of a table of a few
+//! thousand entries picks the best mask. It is learned again at every power
+//! of two and every 65,536 heaps, when the rare list is rebuilt.
+//!
+//! **Memory**: values are `u16` (2 bytes per value); the rare lists hold a
+//! `u32` heap per rare heap and class, and the histogram `4·2^(b+1)` bytes
+//! for values below `2^b`. A value of 65,536 or more stops the engine with
+//! [`ValueTooLarge`]; [`fast_values`] then falls back to the plain loop.
+
+use crate::games::octal::{OctalCode, values as plain_values};
+use crate::games::octal_moves::MoveTable;
+use crate::sequence::Value;
+
+/// Pairs read from one take before the next take's turn: the first block,
+/// doubling each turn up to the largest. A block is read without a branch
+/// (XOR and store), and the candidate is moved on after it.
+const FIRST_SCAN_BLOCK: usize = 32;
+const MAX_SCAN_BLOCK: usize = 1024;
+
+/// Heaps between two learnings of the masks once past the powers of two.
+const RELEARN_EVERY: usize = 1 << 16;
+
+/// A value too large for the engine's `u16` storage, at `heap`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct ValueTooLarge {
+    pub heap: usize,
+}
+
+/// Every value a `u16` can hold, so a `u16` index needs no bounds check.
+const FLAG_COUNT: usize = 1 << 16;
+
+/// A set of option values, one byte per value: inserting is a plain store
+/// with no read, so a run of inserts carries no dependency from one to the
+/// next (a bit set's read-modify-write on the same few words would).
+#[derive(Debug, Clone)]
+pub(crate) struct OptionFlags {
+    flags: Box<[u8; FLAG_COUNT]>,
+    /// Only `flags[..in_use]` can be set: every XOR of values below `2^bits`.
+    in_use: usize,
+}
+
+impl OptionFlags {
+    pub(crate) fn new() -> Self {
+        OptionFlags {
+            flags: vec![0; FLAG_COUNT]
+                .into_boxed_slice()
+                .try_into()
+                .expect("the length is FLAG_COUNT"),
+            in_use: 2,
+        }
+    }
+
+    /// Widens to hold `2^bits` values (XORs of values below `2^bits`).
+    pub(crate) fn widen(&mut self, bits: u32) {
+        self.in_use = self.in_use.max(1 << bits).min(FLAG_COUNT);
+    }
+
+    pub(crate) fn clear(&mut self) {
+        self.flags[..self.in_use].fill(0);
+    }
+
+    #[inline]
+    pub(crate) fn insert(&mut self, value: u16) {
+        self.flags[usize::from(value)] = 1;
+    }
+
+    /// Adds every value of `other` (both sized alike).
+    pub(crate) fn merge(&mut self, other: &OptionFlags) {
+        let in_use = self.in_use.min(other.in_use);
+        for (flag, &other_flag) in self.flags[..in_use].iter_mut().zip(&other.flags[..in_use]) {
+            *flag |= other_flag;
+        }
+    }
+
+    /// The least value at or above `from` not in the set.
+    pub(crate) fn least_absent_from(&self, from: u32) -> u32 {
+        let from = from as usize;
+        if from >= self.in_use {
+            return from as u32;
+        }
+        self.flags[from..self.in_use]
+            .iter()
+            .position(|&flag| flag == 0)
+            .map_or(self.in_use, |offset| from + offset) as u32
+    }
+}
+
+/// One parity class of splitting takes: its mask and its rare heaps.
+#[derive(Debug, Clone)]
+struct ParityClass {
+    parity: usize,
+    takes: Vec<usize>,
+    mask: u32,
+    rare_heaps: Vec<u32>,
+    /// Where this class's takes keep their scan places in `cursors`.
+    first_cursor: usize,
+}
+
+impl ParityClass {
+    /// Whether heap `heap` with value `value` is rare for this class.
+    #[inline]
+    fn is_rare(&self, heap: usize, value: u32) -> bool {
+        let extended = (value << 1 | (heap & 1) as u32) ^ self.parity as u32;
+        (self.mask & extended).count_ones().is_multiple_of(2)
+    }
+}
+
+/// The incremental sparse-space engine for one code.
+#[derive(Debug, Clone)]
+pub struct SparseEngine {
+    moves: MoveTable,
+    values: Vec<u16>,
+    classes: Vec<ParityClass>,
+    /// `histogram[ext(a)]` over heaps `a ≥ 1`.
+    histogram: Vec<u32>,
+    /// Values so far are below `2^bits`.
+    bits: u32,
+    options: OptionFlags,
+    /// The next unread split of each splitting take during one heap's scan.
+    cursors: Vec<usize>,
+    next_learning: usize,
+    /// False when the masks were fixed by hand (tests of exactness).
+    learning: bool,
+}
+
+impl SparseEngine {
+    /// An engine with no values yet, masks 0 until the first learning.
+    pub fn new(code: &OctalCode) -> Self {
+        SparseEngine::with_moves(MoveTable::of(code))
+    }
+
+    /// An engine for any move table (octal or hexadecimal digits).
+    pub fn with_moves(moves: MoveTable) -> Self {
+        let classes: Vec<ParityClass> = (0..2)
+            .filter(|&parity| !moves.leaving_two[parity].is_empty())
+            .map(|parity| ParityClass {
+                parity,
+                takes: moves.leaving_two[parity].clone(),
+                mask: 0,
+                rare_heaps: Vec::new(),
+                first_cursor: if parity == 0 {
+                    0
+                } else {
+                    moves.leaving_two[0].len()
+                },
+            })
+            .collect();
+        let cursors = vec![1; moves.leaving_two[0].len() + moves.leaving_two[1].len()];
+        SparseEngine {
+            moves,
+            values: Vec::new(),
+            classes,
+            histogram: vec![0; 4],
+            bits: 1,
+            options: OptionFlags::new(),
+            cursors,
+            next_learning: 64,
+            learning: true,
+        }
+    }
+
+    /// The values computed so far, heap 0 first.
+    pub fn values(&self) -> &[u16] {
+        &self.values
+    }
+
+    /// The current mask of each parity class of splitting takes (even, odd);
+    /// `None` for a class with no take.
+    pub fn masks(&self) -> [Option<u32>; 2] {
+        let mut masks = [None; 2];
+        for class in &self.classes {
+            masks[class.parity] = Some(class.mask);
+        }
+        masks
+    }
+
+    /// How many heaps each parity class lists as rare (even, odd).
+    pub fn rare_counts(&self) -> [usize; 2] {
+        let mut counts = [0; 2];
+        for class in &self.classes {
+            counts[class.parity] = class.rare_heaps.len();
+        }
+        counts
+    }
+
+    /// Fixes the masks (even class, odd class) and stops learning them: the
+    /// values stay exact, only the speed depends on the masks.
+    pub fn fix_masks(&mut self, masks: [u32; 2]) {
+        self.learning = false;
+        for class in &mut self.classes {
+            class.mask = masks[class.parity];
+            class.rare_heaps.clear();
+            for (heap, &value) in self.values.iter().enumerate().skip(1) {
+                if class.is_rare(heap, u32::from(value)) {
+                    class.rare_heaps.push(heap as u32);
+                }
+            }
+        }
+    }
+
+    /// Computes values up to heap `count − 1`.
+    pub fn extend_to(&mut self, count: usize) -> Result<(), ValueTooLarge> {
+        self.values.reserve(count.saturating_sub(self.values.len()));
+        while self.values.len() < count {
+            let heap = self.values.len();
+            if !self.moves.leaving_three.is_empty() {
+                return Err(ValueTooLarge { heap });
+            }
+            let value = self.next_value(heap);
+            let stored = u16::try_from(value).map_err(|_| ValueTooLarge { heap })?;
+            self.record(heap, stored);
+        }
+        Ok(())
+    }
+
+    /// Stores heap `heap`'s value and keeps lists, histogram and masks current.
+    fn record(&mut self, heap: usize, value: u16) {
+        self.values.push(value);
+        let value = u32::from(value);
+        if value >> self.bits != 0 {
+            self.bits = 32 - value.leading_zeros();
+            self.options.widen(self.bits);
+            self.histogram.resize(1 << (self.bits + 1), 0);
+        }
+        if heap == 0 {
+            return;
+        }
+        self.histogram[(value << 1 | (heap & 1) as u32) as usize] += 1;
+        for class in &mut self.classes {
+            if class.is_rare(heap, value) {
+                class.rare_heaps.push(heap as u32);
+            }
+        }
+        if heap + 1 == self.next_learning && self.learning {
+            self.learn_masks();
+            self.next_learning = if self.next_learning < RELEARN_EVERY {
+                self.next_learning * 2
+            } else {
+                self.next_learning + RELEARN_EVERY
+            };
+        }
+    }
+
+    /// Picks each class's mask by the Walsh–Hadamard transform of the
+    /// histogram and rebuilds its rare list.
+    fn learn_masks(&mut self) {
+        let transform = walsh_hadamard(&self.histogram);
+        for class in &mut self.classes {
+            let signed = |mask: usize| -> i64 {
+                let flip = class.parity == 1 && mask & 1 == 1;
+                if flip {
+                    -transform[mask]
+                } else {
+                    transform[mask]
+                }
+            };
+            let best = (0..transform.len())
+                .min_by_key(|&mask| (signed(mask), mask))
+                .unwrap_or(0);
+            class.mask = best as u32;
+            class.rare_heaps.clear();
+            for (heap, &value) in self.values.iter().enumerate().skip(1) {
+                if class.is_rare(heap, u32::from(value)) {
+                    class.rare_heaps.push(heap as u32);
+                }
+            }
+        }
+    }
+
+    /// The value of heap `heap`, every earlier value known.
+    fn next_value(&mut self, heap: usize) -> u32 {
+        let values = &self.values;
+        let options = &mut self.options;
+        options.clear();
+        if self.moves.ending.contains(&heap) {
+            options.insert(0);
+        }
+        for &take in self.moves.leaving_one.iter().take_while(|&&k| k < heap) {
+            options.insert(values[heap - take]);
+        }
+        for class in &self.classes {
+            for &take in class.takes.iter().take_while(|&&k| k + 2 <= heap) {
+                let rest = heap - take;
+                let below = &values[..rest];
+                for &a in class
+                    .rare_heaps
+                    .iter()
+                    .take_while(|&&a| (a as usize) < rest)
+                {
+                    let a = a as usize;
+                    options.insert(below[a] ^ values[rest - a]);
+                }
+            }
+        }
+        let candidate = options.least_absent_from(0);
+        self.scan_common_pairs(heap, candidate)
+    }
+
+    /// Scans the common pairs of every class whose common pairs could give
+    /// the candidate, until no class can: the exact fallback. The takes are
+    /// read a block at a time in turn (a value one take never gives may come
+    /// at once from another), and each keeps its place, so a pair is read at
+    /// most once per heap.
+    fn scan_common_pairs(&mut self, heap: usize, mut candidate: u32) -> u32 {
+        let SparseEngine {
+            values,
+            options,
+            classes,
+            cursors,
+            ..
+        } = self;
+        cursors.fill(1);
+        let mut block = FIRST_SCAN_BLOCK;
+        loop {
+            let mut read_any = false;
+            for class in classes.iter() {
+                for (place, &take) in class.takes.iter().enumerate() {
+                    if take + 2 > heap || !class.is_rare(heap, candidate) {
+                        break;
+                    }
+                    let rest = heap - take;
+                    let cursor = &mut cursors[class.first_cursor + place];
+                    let block_end = (*cursor + block).min(rest / 2 + 1);
+                    if *cursor >= block_end {
+                        continue;
+                    }
+                    read_any = true;
+                    let smaller = &values[*cursor..block_end];
+                    let larger = &values[rest + 1 - block_end..=rest - *cursor];
+                    for (&a, &b) in smaller.iter().zip(larger.iter().rev()) {
+                        options.insert(a ^ b);
+                    }
+                    *cursor = block_end;
+                    candidate = options.least_absent_from(candidate);
+                }
+            }
+            block = (block * 2).min(MAX_SCAN_BLOCK);
+            if !read_any {
+                return candidate;
+            }
+        }
+    }
+}
+
+/// The unnormalised Walsh–Hadamard transform: `W(M) = Σ_x h[x]·(−1)^{|M & x|}`.
+fn walsh_hadamard(histogram: &[u32]) -> Vec<i64> {
+    let mut transform: Vec<i64> = histogram.iter().map(|&h| i64::from(h)).collect();
+    let mut width = 1;
+    while width < transform.len() {
+        for block in transform.chunks_mut(2 * width) {
+            let (low, high) = block.split_at_mut(width);
+            for (x, y) in low.iter_mut().zip(high.iter_mut()) {
+                (*x, *y) = (*x + *y, *x - *y);
+            }
+        }
+        width *= 2;
+    }
+    transform
+}
+
+/// The values of heaps `0 .. count` by the sparse-space engine, equal to
+/// [`crate::games::octal::values`] (which it falls back to past `u16`).
+pub fn fast_values(code: &OctalCode, count: usize) -> Vec<Value> {
+    let mut engine = SparseEngine::new(code);
+    match engine.extend_to(count) {
+        Ok(()) => engine.values().iter().map(|&v| Value::from(v)).collect(),
+        Err(_) => plain_values(code, count),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A fixed-seed generator (64-bit LCG): the same codes on every run.
+    struct Lcg(u64);
+
+    impl Lcg {
+        fn next(&mut self, below: u64) -> u64 {
+            self.0 = self
+                .0
+                .wrapping_mul(6_364_136_223_846_793_005)
+                .wrapping_add(1_442_695_040_888_963_407);
+            (self.0 >> 33) % below
+        }
+    }
+
+    fn code(text: &str) -> OctalCode {
+        OctalCode::parse(text).unwrap()
+    }
+
+    #[test]
+    fn equal_to_the_plain_loop_on_every_three_digit_code_and_split_before_the_point() {
+        for number in 0..512u32 {
+            let digits = [
+                (number >> 6) as u8,
+                (number >> 3 & 7) as u8,
+                (number & 7) as u8,
+            ];
+            for take_nothing in [0, 4] {
+                let game = OctalCode::from_digits(take_nothing, &digits).unwrap();
+                assert_eq!(fast_values(&game, 300), plain_values(&game, 300), "{game}");
+            }
+        }
+    }
+
+    #[test]
+    fn equal_to_the_plain_loop_on_random_codes() {
+        let mut generator = Lcg(0x5EED_0C7A_1000_0005);
+        for _ in 0..300 {
+            let length = 1 + generator.next(7) as usize;
+            let digits: Vec<u8> = (0..length).map(|_| generator.next(8) as u8).collect();
+            let take_nothing = if generator.next(4) == 0 { 4 } else { 0 };
+            let game = OctalCode::from_digits(take_nothing, &digits).unwrap();
+            assert_eq!(fast_values(&game, 700), plain_values(&game, 700), "{game}");
+        }
+    }
+
+    #[test]
+    fn exact_whatever_the_mask() {
+        let mut generator = Lcg(17);
+        for text in ["·16", "·6", "·77", "·137", "·007", "4·07", "·156"] {
+            let game = code(text);
+            let plain = plain_values(&game, 600);
+            for _ in 0..12 {
+                let masks = [generator.next(64) as u32, generator.next(64) as u32];
+                let mut engine = SparseEngine::new(&game);
+                engine.fix_masks(masks);
+                engine.extend_to(600).unwrap();
+                let fast: Vec<Value> = engine.values().iter().map(|&v| v.into()).collect();
+                assert_eq!(fast, plain, "{text} {masks:?}");
+            }
+        }
+    }
+
+    #[test]
+    fn the_learned_mask_leaves_few_rare_heaps_on_sixteen() {
+        // Gangolli–Plambeck's ·16 has a sparse space: after 20,000 heaps
+        // only a small share is rare, while mask 0 would make every heap rare.
+        let mut engine = SparseEngine::new(&code("·16"));
+        engine.extend_to(20_000).unwrap();
+        let [even, odd] = engine.rare_counts();
+        assert_eq!(odd, 0, "·16 splits only after a take of 2, an even take");
+        assert!(even > 0 && even < 500, "{even} rare heaps");
+        assert!(engine.masks()[0].is_some_and(|m| m != 0));
+    }
+
+    #[test]
+    fn walsh_hadamard_counts_parities() {
+        // Values 1, 2, 3 once each: mask 1 sees parities 1, 0, 1.
+        let transform = walsh_hadamard(&[0, 1, 1, 1]);
+        assert_eq!(transform, [3, -1, -1, -1]);
+    }
+
+    #[test]
+    fn least_absent_crosses_words() {
+        let mut bits = OptionFlags::new();
+        bits.widen(9);
+        (0..130).for_each(|v| bits.insert(v));
+        assert_eq!(bits.least_absent_from(0), 130);
+        assert_eq!(bits.least_absent_from(200), 200);
+        assert_eq!(bits.least_absent_from(300), 300);
+    }
+}
