@@ -14,7 +14,7 @@ use ladder::games::octal::{OctalCode, values};
 use ladder::games::octal_dense::DenseEngine;
 use ladder::games::octal_fast::SparseEngine;
 use ladder::games::octal_long_run::long_run;
-use octal::sequence::find_period;
+use ladder::sequence::find_period;
 use ogs::{Game, RC2Solver, RCSolver, Solver};
 
 fn seconds(time: Duration) -> f64 {
