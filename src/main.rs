@@ -14,7 +14,7 @@ use ladder::games::Rule;
 use ladder::games::octal_long_run::certificate_record;
 use ladder::numbers::grouped;
 use ladder::review;
-use ladder::sequence::{DEFAULT_MIN_REPEATS, Method};
+use ladder::sequence::{DEFAULT_MIN_REPEATS, Method, find_arithmetic_period};
 use ladder::{BuildOptions, build, check};
 
 /// Regenerates the ladder essay site, and explores one game from the command line.
@@ -397,6 +397,9 @@ fn seq(rule: &Rule, count: usize, min_repeats: usize, json: bool) -> Result<()> 
         if let Some(ordinary) = &ordinary {
             object["ordinary"] = serde_json::json!(ordinary);
         }
+        if found.is_none() {
+            object["arithmetic"] = serde_json::json!(find_arithmetic_period(&values, min_repeats));
+        }
         if let (Some(code), Some((preperiod, period))) = (rule.octal_code(), found) {
             let compact: Vec<u16> = values
                 .iter()
@@ -440,10 +443,18 @@ fn seq(rule: &Rule, count: usize, min_repeats: usize, json: bool) -> Result<()> 
             "period {p} from heap {s} of {state} (earliest start, then smallest period, at least {min_repeats} repeats), searched in {} values",
             grouped(count as u64)
         ),
-        None => println!(
-            "no period found in the {} values searched",
-            grouped(count as u64)
-        ),
+        None => {
+            println!(
+                "no period found in the {} values searched",
+                grouped(count as u64)
+            );
+            if let Some(a) = find_arithmetic_period(&values, min_repeats) {
+                println!(
+                    "arithmetic period: g(n + {}) = g(n) + {} from heap {} (observed, not certified)",
+                    a.period, a.saltus, a.preperiod
+                );
+            }
+        }
     }
     match analysis.certificate {
         Some(c) if c.holds => println!(

@@ -605,10 +605,32 @@ fn seq_certifies_a_long_octal_period_with_a_checkable_record() {
     let out = ladder(&repo(), &["seq", "octal:·77", "--values", "5000", "--json"]);
     assert!(out.status.success());
     let json: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
-    assert_eq!((json["period"].clone(), json["preperiod"].clone()), (12.into(), 71.into()));
+    assert_eq!(
+        (json["period"].clone(), json["preperiod"].clone()),
+        (12.into(), 71.into())
+    );
     let record = &json["certificate_record"];
     assert_eq!(record["argument"], "guy-smith");
     assert_eq!(record["holds"], true);
     assert_eq!(record["window_start"], 71);
     assert_eq!(record["values_hash"].as_str().unwrap().len(), 16);
+}
+
+#[test]
+fn seq_finds_a_saltus_in_a_hexadecimal_game_and_does_not_certify_it() {
+    let out = ladder(&repo(), &["seq", "hex:·3F", "--values", "300", "--json"]);
+    assert!(out.status.success());
+    let json: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(json["rule"], "hex:·3F");
+    assert!(json["period"].is_null());
+    assert_eq!(json["arithmetic"]["period"], 6);
+    assert_eq!(json["arithmetic"]["saltus"], 3);
+    let value = ladder(&repo(), &["value", "hex:·3F", "1000000000"]);
+    assert_eq!(
+        value.status.code(),
+        Some(2),
+        "a saltus is never used to value a large heap"
+    );
+    let bad = ladder(&repo(), &["seq", "hex:·3G"]);
+    assert!(String::from_utf8_lossy(&bad.stderr).contains("`G`, is not a hexadecimal digit"));
 }

@@ -23,6 +23,7 @@ pub mod pass_max;
 pub mod pass_table;
 pub mod period_window;
 pub mod run;
+pub mod saltus;
 pub mod same_sequence;
 pub mod shifted_pair;
 pub mod split_share;
@@ -104,6 +105,7 @@ figure_kinds! {
     "option-reach" => OptionReach(option_reach),
     "state-bound" => StateBound(state_bound),
     "certificate-lengths" => CertificateLengths(certificate_lengths),
+    "saltus" => Saltus(saltus),
     "two-takes-strip" => TwoTakesStrip(two_takes_strip),
     "pair-census" => PairCensus(pair_census),
     "triple-census" => TripleCensus(triple_census),

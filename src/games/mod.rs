@@ -6,6 +6,7 @@
 //! and JSON.
 
 pub mod heap_sums;
+pub mod hexadecimal;
 pub mod octal;
 pub mod octal_certificate;
 pub mod octal_dense;
@@ -41,15 +42,21 @@ pub enum Rule {
     Pass(PassGame),
     /// `octal:·137` (also `.137`, `0.137`, `4.07`): a take-and-break code.
     Octal(OctalCode),
+    /// `hex:·8` (also `.8`, `0.8`): a hexadecimal code, bit 8 leaving three heaps.
+    Hex(hexadecimal::HexCode),
 }
 
 /// The rule kinds, with an example each, for error messages and `--help`.
 pub const RULE_SYNTAX: &str = "`sub:1,3,4` (a subtraction set), `pass:1,3,4` (the same with one \
-     pass) or `octal:·137` (an octal code; also `.137`, `0.137`)";
+     pass), `octal:·137` (an octal code; also `.137`, `0.137`) or `hex:·8` (a hexadecimal code)";
 
 /// How many values `value_of` may compute for an octal code: the plain
 /// engine is quadratic, and 32,000 values take about a second.
 const OCTAL_LOOKUP_LIMIT: usize = 32_000;
+
+/// How many values `value_of` may compute for a hexadecimal code: its plain
+/// engine is cubic where a move leaves three heaps.
+const HEX_LOOKUP_LIMIT: usize = 2_000;
 
 impl Rule {
     /// The values of heaps `0 .. count` (for a pass game, with the pass
@@ -64,6 +71,7 @@ impl Rule {
             Rule::Subtraction(set) => set.values(count),
             Rule::Pass(game) => game.values(count).pass_available,
             Rule::Octal(code) => octal_engine::octal_values(code, count, progress),
+            Rule::Hex(code) => code.values(count),
         }
     }
 
@@ -73,7 +81,7 @@ impl Rule {
         match self {
             Rule::Subtraction(_) => None,
             Rule::Pass(game) => Some(game.values(count).ordinary),
-            Rule::Octal(_) => None,
+            Rule::Octal(_) | Rule::Hex(_) => None,
         }
     }
 
@@ -149,6 +157,7 @@ impl Rule {
         let limit = match self {
             Rule::Subtraction(_) | Rule::Pass(_) => 1 << 22,
             Rule::Octal(_) => OCTAL_LOOKUP_LIMIT,
+            Rule::Hex(_) => HEX_LOOKUP_LIMIT,
         };
         sequence::value_of(
             heap,
@@ -163,7 +172,7 @@ impl Rule {
     /// every heap is then worth 0, and the command line says why.
     pub fn has_no_move(&self) -> bool {
         match self {
-            Rule::Subtraction(_) | Rule::Pass(_) => false,
+            Rule::Subtraction(_) | Rule::Pass(_) | Rule::Hex(_) => false,
             Rule::Octal(code) => code.has_no_move(),
         }
     }
@@ -172,8 +181,7 @@ impl Rule {
     pub fn subtraction_set(&self) -> Option<&SubtractionSet> {
         match self {
             Rule::Subtraction(set) => Some(set),
-            Rule::Pass(_) => None,
-            Rule::Octal(_) => None,
+            Rule::Pass(_) | Rule::Octal(_) | Rule::Hex(_) => None,
         }
     }
 
@@ -181,7 +189,7 @@ impl Rule {
     pub fn octal_code(&self) -> Option<&OctalCode> {
         match self {
             Rule::Octal(code) => Some(code),
-            Rule::Subtraction(_) | Rule::Pass(_) => None,
+            Rule::Subtraction(_) | Rule::Pass(_) | Rule::Hex(_) => None,
         }
     }
 
@@ -191,6 +199,7 @@ impl Rule {
             Rule::Subtraction(set) => set.certificate_rule(),
             Rule::Pass(game) => game.certificate_rule(),
             Rule::Octal(code) => code.certificate_rule(),
+            Rule::Hex(code) => code.certificate_rule(),
         }
     }
 }
@@ -201,6 +210,7 @@ impl fmt::Display for Rule {
             Rule::Subtraction(set) => write!(f, "sub:{set}"),
             Rule::Pass(game) => write!(f, "pass:{game}"),
             Rule::Octal(code) => write!(f, "octal:{code}"),
+            Rule::Hex(code) => write!(f, "hex:{code}"),
         }
     }
 }
@@ -218,6 +228,9 @@ impl FromStr for Rule {
                 .map_err(|e| format!("in rule `{text}`: {e}")),
             "pass" => PassGame::parse(spec)
                 .map(Rule::Pass)
+                .map_err(|e| format!("in rule `{text}`: {e}")),
+            "hex" => hexadecimal::HexCode::parse(spec.trim())
+                .map(Rule::Hex)
                 .map_err(|e| format!("in rule `{text}`: {e}")),
             "octal" => OctalCode::parse(spec.trim())
                 .map(Rule::Octal)

@@ -2,12 +2,14 @@
 //! search, and the certificates that turn a found period into a proof.
 
 pub mod analysis;
+pub mod arithmetic;
 pub mod certificate;
 pub mod lookup;
 pub mod mex;
 pub mod period;
 
 pub use analysis::{Analysis, PeriodStatus, analyse};
+pub use arithmetic::{ArithmeticPeriod, find_arithmetic_period};
 pub use certificate::{
     Certificate, CertificateRule, CertificateStatus, ScaledWindow, certify, certify_window,
 };

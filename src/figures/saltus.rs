@@ -1,0 +1,182 @@
+//! `saltus`: hexadecimal games whose values settle into arithmetic
+//! periodicity, `g(n + p) = g(n) + s`: each game's values drawn against the
+//! heap, its period marked, its saltus stated. Such a saltus is reported as
+//! observed, not certified (see `games::hexadecimal` for why).
+
+use serde::{Deserialize, Serialize};
+
+use super::RenderMeta;
+use crate::games::Rule;
+use crate::manifest::Count;
+use crate::numbers::grouped;
+use crate::plot::{self, ACCENT, Anchor, INK, MUTED};
+use crate::sequence::{
+    ArithmeticPeriod, DEFAULT_MIN_REPEATS, Value, find_arithmetic_period, find_period,
+};
+
+/// Parameters: the games and how far to compute them.
+#[derive(Debug, Clone, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Params {
+    /// The games, e.g. `hex:·8`.
+    pub games: Vec<Rule>,
+    /// Values computed and searched for every game.
+    pub values: Count,
+    /// Heaps drawn for every game.
+    pub shown: usize,
+}
+
+/// One game: its plain period (if any) and its arithmetic period (if any).
+#[derive(Debug, Clone, Serialize)]
+pub struct Row {
+    pub rule: String,
+    /// A plain period, `[preperiod, period]`, or null.
+    pub period: Option<[usize; 2]>,
+    /// The arithmetic period found, or null.
+    pub arithmetic: Option<ArithmeticPeriod>,
+    /// Always "observed, not certified" for a saltus (no theorem is checked).
+    pub status: String,
+    /// The values drawn.
+    pub values: Vec<Value>,
+}
+
+/// The rows, in the order given.
+#[derive(Debug, Clone, Serialize)]
+pub struct Data {
+    pub computed: usize,
+    pub rows: Vec<Row>,
+}
+
+/// Computes each game and searches for a plain and an arithmetic period.
+pub fn compute(params: &Params) -> Result<Data, String> {
+    let rows = params
+        .games
+        .iter()
+        .map(|game| {
+            let values = game.values(params.values.0);
+            let period = find_period(&values, DEFAULT_MIN_REPEATS)
+                .found()
+                .map(|(s, p)| [s, p]);
+            let arithmetic = find_arithmetic_period(&values, DEFAULT_MIN_REPEATS);
+            let status = match (arithmetic, period) {
+                (Some(_), _) => "observed, not certified",
+                (None, Some(_)) => "plain period",
+                (None, None) => "no regularity found",
+            };
+            Row {
+                rule: game.to_string(),
+                period,
+                arithmetic,
+                status: status.to_string(),
+                values: values[..params.shown.min(values.len())].to_vec(),
+            }
+        })
+        .collect();
+    Ok(Data {
+        computed: params.values.0,
+        rows,
+    })
+}
+
+impl Data {
+    /// The range, and each game's finding.
+    pub fn range_note(&self) -> String {
+        let parts: Vec<String> = self
+            .rows
+            .iter()
+            .map(|r| match r.arithmetic {
+                Some(a) => format!(
+                    "{}: g(n + {}) = g(n) + {} from heap {} (observed, not certified)",
+                    r.rule, a.period, a.saltus, a.preperiod
+                ),
+                None => format!("{}: {}", r.rule, r.status),
+            })
+            .collect();
+        format!(
+            "Each searched in {} values. {}.",
+            grouped(self.computed as u64),
+            parts.join("; ")
+        )
+    }
+}
+
+const LEFT: i32 = 50;
+const PANEL_H: i32 = 120;
+const GAP: i32 = 46;
+
+/// One panel per game: the values as dots, the period's blocks as faint lines.
+pub fn render(data: &Data, meta: &RenderMeta) -> String {
+    let width = 720;
+    let plot_w = width - LEFT - 20;
+    let panels = data.rows.len() as i32;
+    let note = data.range_note();
+    let lines = plot::wrap(&note, (width as usize - 40) / 6).len() as i32;
+    let height = (30 + panels * (PANEL_H + GAP) + 10 + 15 * lines) as u32;
+    plot::svg(width as u32, height, meta.caption, &note, |area| {
+        plot::label(
+            area,
+            "values against the heap: a steady climb is a saltus",
+            (20, 14),
+            14,
+            Anchor::Start,
+            INK,
+        );
+        for (i, row) in data.rows.iter().enumerate() {
+            let top = 40 + i as i32 * (PANEL_H + GAP);
+            let bottom = top + PANEL_H;
+            let most = row.values.iter().copied().max().unwrap_or(1).max(1) as f64;
+            let count = row.values.len().max(2) as f64;
+            let x_of = |n: usize| LEFT + (n as f64 / (count - 1.0) * plot_w as f64).round() as i32;
+            let y_of = |v: Value| bottom - (f64::from(v) / most * PANEL_H as f64).round() as i32;
+            let title = match row.arithmetic {
+                Some(a) => format!(
+                    "{}: period {}, saltus {}, from heap {}",
+                    row.rule, a.period, a.saltus, a.preperiod
+                ),
+                None => format!("{}: {}", row.rule, row.status),
+            };
+            plot::label(area, &title, (LEFT, top - 10), 12, Anchor::Start, INK);
+            plot::line(
+                area,
+                &[(LEFT, top), (LEFT, bottom), (LEFT + plot_w, bottom)],
+                MUTED,
+                1,
+            );
+            plot::label(
+                area,
+                &format!("{}", most as Value),
+                (LEFT - 6, top),
+                10,
+                Anchor::End,
+                MUTED,
+            );
+            plot::label(area, "0", (LEFT - 6, bottom), 10, Anchor::End, MUTED);
+            if let Some(a) = row.arithmetic {
+                let mut mark = a.preperiod;
+                while mark < row.values.len() {
+                    plot::line(
+                        area,
+                        &[(x_of(mark), top), (x_of(mark), bottom)],
+                        plot::fill(0),
+                        1,
+                    );
+                    mark += a.period;
+                }
+            }
+            for (n, &v) in row.values.iter().enumerate() {
+                plot::dot(area, (x_of(n), y_of(v)), 2, ACCENT);
+            }
+            let last = row.values.len().saturating_sub(1);
+            plot::label(
+                area,
+                &format!("heap {last}"),
+                (LEFT + plot_w, bottom + 12),
+                10,
+                Anchor::End,
+                MUTED,
+            );
+        }
+        let y = 30 + panels * (PANEL_H + GAP) + 4;
+        plot::note(area, &note, (20, y), width - 40, MUTED);
+    })
+}
