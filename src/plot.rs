@@ -123,6 +123,18 @@ pub fn wrap(text: &str, columns: usize) -> Vec<String> {
     lines
 }
 
+/// A row of colour swatches with their labels from `(x, y)`; returns the x
+/// just past the last label (labels are taken as 7 px a character).
+pub fn legend(area: &Area, (x, y): (i32, i32), items: &[(RGBColor, String)]) -> i32 {
+    let mut x = x;
+    for (colour, text) in items {
+        block(area, (x, y - 5), (x + 10, y + 5), *colour);
+        label(area, text, (x + 16, y), 11, Anchor::Start, INK);
+        x += 40 + 7 * text.chars().count() as i32;
+    }
+    x
+}
+
 /// A cell of side `size` at `(x, y)`, filled by value, the value written in it.
 pub fn cell(area: &Area, x: i32, y: i32, size: i32, value: Value) {
     let rect = [(x, y), (x + size, y + size)];

@@ -106,29 +106,17 @@ pub fn render(data: &Data, meta: &RenderMeta) -> String {
         }
         let s = &data.summary;
         let legend_y = grid_bottom + 16;
-        plot::block(area, (20, legend_y - 5), (30, legend_y + 5), plot::fill(1));
-        plot::label(
-            area,
-            &format!("a + b ({} pairs)", s.period_sum_of_takes),
-            (36, legend_y),
-            11,
-            Anchor::Start,
-            INK,
-        );
-        plot::block(
-            area,
-            (200, legend_y - 5),
-            (210, legend_y + 5),
-            plot::fill(2),
-        );
-        plot::label(
-            area,
-            &format!("2a ({} pairs)", s.period_twice_smaller),
-            (216, legend_y),
-            11,
-            Anchor::Start,
-            INK,
-        );
+        let items = [
+            (
+                plot::fill(1),
+                format!("a + b ({} pairs)", s.period_sum_of_takes),
+            ),
+            (
+                plot::fill(2),
+                format!("2a ({} pairs)", s.period_twice_smaller),
+            ),
+        ];
+        plot::legend(area, (20, legend_y), &items);
         plot::note(
             area,
             &data.range_note(),

@@ -93,19 +93,17 @@ pub fn render(data: &Data, meta: &RenderMeta) -> String {
             );
         }
         let legend_y = grid_bottom + 16;
-        let mut x = 20;
-        for (class, name) in CLASSES {
-            let count = data.records.iter().filter(|r| r.class == class).count();
-            plot::block(
-                area,
-                (x, legend_y - 5),
-                (x + 10, legend_y + 5),
-                class_fill(class),
-            );
-            let text = format!("{name} ({})", grouped(count as u64));
-            plot::label(area, &text, (x + 16, legend_y), 11, Anchor::Start, INK);
-            x += 40 + 7 * text.len() as i32;
-        }
+        let items: Vec<_> = CLASSES
+            .iter()
+            .map(|&(class, name)| {
+                let count = data.records.iter().filter(|r| r.class == class).count();
+                (
+                    class_fill(class),
+                    format!("{name} ({})", grouped(count as u64)),
+                )
+            })
+            .collect();
+        plot::legend(area, (20, legend_y), &items);
         plot::note(
             area,
             &data.range_note(),

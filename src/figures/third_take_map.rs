@@ -131,17 +131,11 @@ pub fn render(data: &Data, meta: &RenderMeta) -> String {
             );
         }
         let legend_y = grid_bottom + 16;
-        let mut x = 20;
-        for (class, name) in CLASSES {
-            plot::block(
-                area,
-                (x, legend_y - 5),
-                (x + 10, legend_y + 5),
-                class_fill(class),
-            );
-            plot::label(area, name, (x + 16, legend_y), 11, Anchor::Start, INK);
-            x += 40 + 7 * name.len() as i32;
-        }
+        let items: Vec<_> = CLASSES
+            .iter()
+            .map(|&(class, name)| (class_fill(class), name.to_string()))
+            .collect();
+        let x = plot::legend(area, (20, legend_y), &items);
         plot::line(area, &[(x, legend_y - 6), (x, legend_y + 6)], INK, 2);
         plot::label(
             area,
