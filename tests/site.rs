@@ -634,3 +634,19 @@ fn seq_finds_a_saltus_in_a_hexadecimal_game_and_does_not_certify_it() {
     let bad = ladder(&repo(), &["seq", "hex:·3G"]);
     assert!(String::from_utf8_lossy(&bad.stderr).contains("`G`, is not a hexadecimal digit"));
 }
+
+#[test]
+fn value_of_a_huge_heap_of_16_uses_its_certified_long_period() {
+    let out = ladder(&repo(), &["value", "octal:·16", "1000000000000000000"]);
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let text = String::from_utf8_lossy(&out.stdout);
+    // 10^18 − 105,351 ≡ 7,359 (mod 149,459), so heap 112,710 stands in for it.
+    assert!(
+        text.contains("≡ heap 112710: certified period 149459 from heap 105351"),
+        "{text}"
+    );
+}

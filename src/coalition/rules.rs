@@ -259,7 +259,7 @@ mod tests {
         assert!(error("octal:0.78").contains("`8`, is not an octal digit"));
         assert!(error("octal:077").contains("has no point"));
         assert!(error("octal:0.0").contains("allows no take"));
-        assert!(error("octal:10.7").contains("octal:10.7"));
+        assert!(error("octal:10.7").contains("only one digit, 0 or 4, may stand before the point"));
         assert!(error("kayles").contains("not a coalition ruleset"));
         assert!(error("nim:3").contains("not a coalition ruleset"));
     }

@@ -54,6 +54,11 @@ pub const RULE_SYNTAX: &str = "`sub:1,3,4` (a subtraction set), `pass:1,3,4` (th
 /// engine is quadratic, and 32,000 values take about a second.
 const OCTAL_LOOKUP_LIMIT: usize = 32_000;
 
+/// How many values `value_of` may compute for an octal code with sparse
+/// space: the fast engine computes them in about a second, enough for ·16's
+/// certificate (509,622 values).
+const SPARSE_LOOKUP_LIMIT: usize = 1 << 19;
+
 /// How many values `value_of` may compute for a hexadecimal code: its plain
 /// engine is cubic where a move leaves three heaps.
 const HEX_LOOKUP_LIMIT: usize = 2_000;
@@ -156,6 +161,7 @@ impl Rule {
         }
         let limit = match self {
             Rule::Subtraction(_) | Rule::Pass(_) => 1 << 22,
+            Rule::Octal(code) if octal_engine::is_sparse(code) => SPARSE_LOOKUP_LIMIT,
             Rule::Octal(_) => OCTAL_LOOKUP_LIMIT,
             Rule::Hex(_) => HEX_LOOKUP_LIMIT,
         };

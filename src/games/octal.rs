@@ -162,6 +162,13 @@ impl OctalCode {
                     });
                 }
             },
+            [digit, rest @ ..] if digit.is_ascii_digit() && rest.iter().any(|c| is_point(*c)) => {
+                return Err(OctalCodeError::BadCharacter {
+                    character: rest[0],
+                    position: 2,
+                    reason: "is one digit too many: only one digit, 0 or 4, may stand before the point",
+                });
+            }
             [digit, ..] if digit.is_ascii_digit() => return Err(OctalCodeError::MissingPoint),
             [other, ..] => {
                 return Err(OctalCodeError::BadCharacter {

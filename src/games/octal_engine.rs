@@ -17,6 +17,14 @@ use crate::sequence::Value;
 /// Runs up to this long use the plain loop.
 const PLAIN_UP_TO: usize = 4096;
 
+/// Whether the sparse-space engine suits `code`: at most a quarter of its
+/// first 4,096 values are rare under the learned mask.
+pub fn is_sparse(code: &OctalCode) -> bool {
+    let mut sparse = SparseEngine::new(code);
+    sparse.extend_to(PLAIN_UP_TO).is_ok()
+        && sparse.rare_counts().iter().sum::<usize>() * 4 <= PLAIN_UP_TO
+}
+
 /// The values of heaps `0 .. count`, calling `progress(done)` as the run grows.
 pub fn octal_values(code: &OctalCode, count: usize, progress: &dyn Fn(usize)) -> Vec<Value> {
     if count <= PLAIN_UP_TO {
@@ -28,6 +36,7 @@ pub fn octal_values(code: &OctalCode, count: usize, progress: &dyn Fn(usize)) ->
         return plain_values(code, count);
     }
     let rare: usize = sparse.rare_counts().iter().sum();
+    debug_assert_eq!(rare * 4 <= PLAIN_UP_TO, is_sparse(code));
     let widen = |values: &[u16]| values.iter().map(|&v| Value::from(v)).collect::<Vec<_>>();
     if rare * 4 <= PLAIN_UP_TO {
         let mut done = PLAIN_UP_TO;
