@@ -10,7 +10,7 @@
 use serde::{Deserialize, Serialize};
 
 use super::RenderMeta;
-use crate::games::pass_census::{CaseCount, census};
+use crate::games::pass_census::{CaseCount, checked_census};
 use crate::games::pass_classification::{Disagreement, PassCase};
 use crate::numbers::grouped;
 use crate::plot::{self, ACCENT, Anchor, INK, MUTED};
@@ -66,13 +66,7 @@ pub struct Data {
 
 /// Checks every pair in the range.
 pub fn compute(params: &Params) -> Result<Data, String> {
-    if !(2..=120).contains(&params.largest_take) {
-        return Err(format!(
-            "largest_take must be from 2 to 120, not {}",
-            params.largest_take
-        ));
-    }
-    let result = census(params.largest_take);
+    let result = checked_census(params.largest_take)?;
     let disagreements = result
         .records
         .iter()

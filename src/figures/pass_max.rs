@@ -7,7 +7,7 @@
 use serde::{Deserialize, Serialize};
 
 use super::RenderMeta;
-use crate::games::pass_census::{PairHeap, ValueAppearance, census};
+use crate::games::pass_census::{PairHeap, ValueAppearance, checked_census};
 use crate::numbers::grouped;
 use crate::plot::{self, Anchor, INK, MUTED};
 use crate::sequence::Value;
@@ -55,13 +55,7 @@ pub struct Data {
 
 /// Measures every pair in the range.
 pub fn compute(params: &Params) -> Result<Data, String> {
-    if !(2..=120).contains(&params.largest_take) {
-        return Err(format!(
-            "largest_take must be from 2 to 120, not {}",
-            params.largest_take
-        ));
-    }
-    let result = census(params.largest_take);
+    let result = checked_census(params.largest_take)?;
     let values = result.values;
     let by_pair: Vec<PairLargest> = values
         .first_heaps

@@ -13,7 +13,7 @@ use std::collections::BTreeMap;
 use serde::{Deserialize, Serialize};
 
 use super::RenderMeta;
-use crate::games::pass_census::{census, pairs_up_to};
+use crate::games::pass_census::{checked_census, pairs_up_to};
 use crate::games::pass_classification::{PassCase, predicted_preperiod};
 use crate::numbers::grouped;
 use crate::plot::{self, Anchor, INK, MUTED};
@@ -70,13 +70,7 @@ pub struct Data {
 
 /// Checks the range and gathers one row per case.
 pub fn compute(params: &Params) -> Result<Data, String> {
-    if !(2..=120).contains(&params.largest_take) {
-        return Err(format!(
-            "largest_take must be from 2 to 120, not {}",
-            params.largest_take
-        ));
-    }
-    let result = census(params.largest_take);
+    let result = checked_census(params.largest_take)?;
     let mut last_values: BTreeMap<PassCase, BTreeMap<u32, usize>> = BTreeMap::new();
     for pair in pairs_up_to(params.largest_take) {
         let n = predicted_preperiod(pair);

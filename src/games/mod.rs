@@ -99,12 +99,9 @@ impl Rule {
 
     /// [`Rule::analyse`], calling `progress(done)` while the values grow.
     ///
-    /// For an octal code, when `min_repeats` finds no certified period, the
-    /// search is run again asking two repeats and its result kept only if
-    /// the Guy–Smith window proves it: the window, not the count of repeats,
-    /// is the proof, and it needs fewer values than three repeats do (·16's
-    /// period 149,459 from heap 105,351 is proven by 509,622 values but
-    /// repeats three times only in 553,728).
+    /// An octal code is searched with [`sequence::analyse_certified`]: a
+    /// period certified by its Guy–Smith window counts even where it repeats
+    /// only twice in the values computed.
     pub fn analyse_with_progress(
         &self,
         count: usize,
@@ -116,20 +113,12 @@ impl Rule {
             return (result.values.pass_available, result.analysis);
         }
         let values = self.values_with_progress(count, progress);
-        let analysis = sequence::analyse(&values, min_repeats, self.certificate_rule());
-        if let Rule::Octal(_) = self
-            && !analysis.is_certified()
-            && min_repeats > octal_long_run::LONG_RUN_REPEATS
-        {
-            let second = sequence::analyse(
-                &values,
-                octal_long_run::LONG_RUN_REPEATS,
-                self.certificate_rule(),
-            );
-            if second.is_certified() {
-                return (values, second);
+        let analysis = match self {
+            Rule::Octal(_) => {
+                sequence::analyse_certified(&values, min_repeats, self.certificate_rule())
             }
-        }
+            _ => sequence::analyse(&values, min_repeats, self.certificate_rule()),
+        };
         (values, analysis)
     }
 

@@ -24,7 +24,7 @@ use crate::games::octal_fast::{SparseEngine, ValueTooLarge};
 use crate::sequence::{Analysis, CertificateRule, Value, analyse};
 
 /// Full periods the search asks for on long runs (see the module comment).
-pub const LONG_RUN_REPEATS: usize = 2;
+pub const LONG_RUN_REPEATS: usize = crate::sequence::CERTIFIED_MIN_REPEATS;
 
 /// What the hash covers and how it is taken, for the data file.
 pub const HASH_RULE: &str = "fnv1a-64 over u32 little-endian values, heaps 0..values_hashed";

@@ -96,6 +96,19 @@ pub fn pairs_up_to(bound: usize) -> Vec<TwoTakes> {
         .collect()
 }
 
+/// The largest `bound` a figure may ask of [`census`].
+pub const LARGEST_BOUND: usize = 120;
+
+/// [`census`] for a bound from a manifest: 2 to [`LARGEST_BOUND`], or a message.
+pub fn checked_census(bound: usize) -> Result<PassCensus, String> {
+    if !(2..=LARGEST_BOUND).contains(&bound) {
+        return Err(format!(
+            "largest_take must be from 2 to {LARGEST_BOUND}, not {bound}"
+        ));
+    }
+    Ok(census(bound))
+}
+
 /// Checks every pair up to `bound` and gathers the records and the value census.
 pub fn census(bound: usize) -> PassCensus {
     let checks: Vec<ClosedFormCheck> = pairs_up_to(bound).into_iter().map(check).collect();

@@ -8,7 +8,7 @@
 use serde::Serialize;
 
 use super::certificate::CertificateRule;
-use super::{DEFAULT_MIN_REPEATS, Value, analyse};
+use super::{DEFAULT_MIN_REPEATS, Value, analyse_certified};
 
 /// How a heap's value was obtained.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
@@ -69,16 +69,7 @@ pub fn value_of<T: PartialEq + Clone>(
             });
         }
         let values = compute(count);
-        // The certificate is the proof, not the count of repeats: when three
-        // repeats find nothing certified, two are tried and kept only if the
-        // window holds (a long preperiod may leave room for just two).
-        let mut analysis = analyse(&values, DEFAULT_MIN_REPEATS, rule);
-        if !analysis.is_certified() {
-            let second = analyse(&values, 2, rule);
-            if second.is_certified() {
-                analysis = second;
-            }
-        }
+        let analysis = analyse_certified(&values, DEFAULT_MIN_REPEATS, rule);
         if let (true, Some((preperiod, period))) =
             (analysis.is_certified(), analysis.period.found())
         {

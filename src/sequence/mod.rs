@@ -8,7 +8,7 @@ pub mod lookup;
 pub mod mex;
 pub mod period;
 
-pub use analysis::{Analysis, PeriodStatus, analyse};
+pub use analysis::{Analysis, CERTIFIED_MIN_REPEATS, PeriodStatus, analyse, analyse_certified};
 pub use arithmetic::{ArithmeticPeriod, find_arithmetic_period};
 pub use certificate::{
     Certificate, CertificateRule, CertificateStatus, ScaledWindow, certify, certify_window,
