@@ -8,19 +8,25 @@
 //! from its options. Reading all `≈ n/2` splits `g(a) ^ g(n − k − a)` is
 //! unavoidable without structure, but *recording* each of them is not:
 //!
-//! 1. the first [`PREFIX_PAIRS`] splits of each take are recorded in a byte
-//!    per value (a store with no read, so no chain of dependent updates);
+//! 1. each row of splits is cut into chunks of [`CHUNK_PAIRS`]; one chunk in
+//!    [`RECORDED_SHARE`], spread along the row (rows up to [`PREFIX_PAIRS`]
+//!    whole), is recorded in a byte per value: a store with no read, so no
+//!    chain of dependent updates, but still the engine's costliest step;
 //! 2. the least few absent values are then the only candidates for the mex,
-//!    and the remaining splits are only *compared* with them: a branch-free
-//!    XOR-and-compare loop over `u16` values with an OR reduction, which the
-//!    compiler vectorises (AVX2 when the processor has it, chosen at run
-//!    time, 16 splits per instruction);
-//! 3. the mex is the first candidate no split gave; when every candidate
-//!    turned up, the next few absent values are tried the same way.
+//!    and the other chunks are only *compared* with them: per candidate an
+//!    XOR and an unsigned min per lane, which the compiler vectorises
+//!    (AVX-512 or AVX2 when the processor has it, chosen at run time);
+//! 3. a candidate some chunk gives is recorded and replaced by the next
+//!    absent value, compared from the next chunk on and with the chunks it
+//!    missed at the end; the mex is the least candidate no chunk gave.
 //!
-//! Long rows of splits are cut in two and compared on both cores (rayon).
-//! The result is the plain loop's, value for value (tested on every
-//! three-digit code and on random codes).
+//! Both heaps of a split are read forwards: `values[a]` and a mirror of the
+//! values stored backwards, so no lane is reversed. On two cores, a code
+//! whose every take that leaves a heap takes two or more (·007) computes
+//! heaps `n` and `n + 1` at once, since neither reads the other; otherwise
+//! the chunks of one heap are shared between the threads (rayon). The
+//! result is the plain loop's, value for value (tested on every three-digit
+//! code, on rows long enough for every path, and on random rows).
 
 use crate::games::octal::{OctalCode, values as plain_values};
 use crate::games::octal_fast::{OptionFlags, ValueTooLarge};
@@ -31,10 +37,17 @@ use crate::sequence::Value;
 pub const PREFIX_PAIRS: usize = 2048;
 /// Of longer rows, this share (one in ...) is recorded outright.
 pub const RECORDED_SHARE: usize = 2;
-/// Candidates compared in one pass over the remaining splits.
+/// Candidates compared in one pass over a chunk (at most 15: one bit each
+/// in a `u16`, with the mask `2^len − 1`).
 const CANDIDATES: usize = 4;
-/// Rows of splits longer than this are compared on two threads.
-const PARALLEL_PAIRS: usize = 1 << 15;
+const _: () = assert!(CANDIDATES < 16);
+/// Recorded rows longer than this are recorded on two threads.
+const PARALLEL_PAIRS: usize = 1 << 13;
+/// From this heap on, two heaps that do not read each other are computed
+/// at once, one per thread (a heap below it is too quick to share).
+const PAIRED_FROM: usize = 4096;
+/// Splits compared with the candidates before they are refreshed.
+const CHUNK_PAIRS: usize = 1 << 12;
 
 /// The incremental dense engine for one code.
 #[derive(Debug, Clone)]
@@ -42,9 +55,14 @@ pub struct DenseEngine {
     moves: MoveTable,
     splitting: Vec<usize>,
     values: Vec<u16>,
-    options: OptionFlags,
-    /// The second thread's record of splits, merged into `options`.
-    second_options: OptionFlags,
+    /// The values backwards, `mirror[mirror.len() − 1 − n] = values[n]`, so
+    /// both heaps of a split are read forwards (no lane reversal).
+    mirror: Vec<u16>,
+    /// Option sets: one per heap in flight, and one per helping thread.
+    flags: [OptionFlags; 4],
+    /// How many heaps may be computed at once: heap `n + 1` reads no value
+    /// past `n − 1` when every take that leaves a heap takes two or more.
+    independent: usize,
     parallel: bool,
 }
 
@@ -56,12 +74,23 @@ impl DenseEngine {
 
     /// An engine for any move table without three-heap moves.
     pub fn with_moves(moves: MoveTable, parallel: bool) -> Self {
+        // Heap m reads heap m − k (a take k leaving one heap) and parts up
+        // to m − k − 1 (a take k splitting in two).
+        let splitting = moves.splitting_takes();
+        let reach = moves
+            .leaving_one
+            .iter()
+            .copied()
+            .chain(splitting.iter().map(|&k| k + 1))
+            .min()
+            .unwrap_or(usize::MAX);
         DenseEngine {
-            splitting: moves.splitting_takes(),
+            splitting,
             moves,
             values: Vec::new(),
-            options: OptionFlags::new(),
-            second_options: OptionFlags::new(),
+            mirror: Vec::new(),
+            flags: std::array::from_fn(|_| OptionFlags::new()),
+            independent: reach,
             parallel,
         }
     }
@@ -73,27 +102,87 @@ impl DenseEngine {
 
     /// Computes values up to heap `count − 1`.
     pub fn extend_to(&mut self, count: usize) -> Result<(), ValueTooLarge> {
+        if self.parallel {
+            // Run the loop on a pool thread: a join from there hands half a
+            // row to the other thread cheaply, where one from outside the
+            // pool would wake and wait on a worker every time.
+            rayon::scope(|_| self.extend_here(count))
+        } else {
+            self.extend_here(count)
+        }
+    }
+
+    fn extend_here(&mut self, count: usize) -> Result<(), ValueTooLarge> {
         self.values.reserve(count.saturating_sub(self.values.len()));
+        if self.mirror.len() < count {
+            self.mirror = vec![0; count];
+            for (slot, &value) in self.mirror.iter_mut().rev().zip(&self.values) {
+                *slot = value;
+            }
+        }
+        if !self.moves.leaving_three.is_empty() {
+            return Err(ValueTooLarge {
+                heap: self.values.len(),
+            });
+        }
         while self.values.len() < count {
             let heap = self.values.len();
-            if !self.moves.leaving_three.is_empty() {
-                return Err(ValueTooLarge { heap });
+            let known = Known {
+                moves: &self.moves,
+                splitting: &self.splitting,
+                values: &self.values,
+                mirror: &self.mirror,
+            };
+            let [first, second, third, fourth] = &mut self.flags;
+            if self.parallel && self.independent >= 2 && heap >= PAIRED_FROM && heap + 1 < count {
+                // Two heaps that do not read each other, one per thread.
+                let (x, y) = rayon::join(
+                    || known.value(heap, first, second, false),
+                    || known.value(heap + 1, third, fourth, false),
+                );
+                self.push(x)?;
+                self.push(y)?;
+            } else {
+                let value = known.value(heap, first, second, self.parallel);
+                self.push(value)?;
             }
-            let value = self.next_value(heap);
-            let stored = u16::try_from(value).map_err(|_| ValueTooLarge { heap })?;
-            self.values.push(stored);
-            let bits = 32 - u32::from(stored).leading_zeros();
-            self.options.widen(bits);
-            self.second_options.widen(bits);
         }
         Ok(())
     }
 
-    fn next_value(&mut self, heap: usize) -> u32 {
-        let values = &self.values;
-        let options = &mut self.options;
-        let parallel = self.parallel;
-        let second_options = &mut self.second_options;
+    fn push(&mut self, value: u32) -> Result<(), ValueTooLarge> {
+        let heap = self.values.len();
+        let stored = u16::try_from(value).map_err(|_| ValueTooLarge { heap })?;
+        self.values.push(stored);
+        let last = self.mirror.len() - 1;
+        self.mirror[last - heap] = stored;
+        let bits = 32 - u32::from(stored).leading_zeros();
+        self.flags.iter_mut().for_each(|flags| flags.widen(bits));
+        Ok(())
+    }
+}
+
+/// What a heap's value is computed from: the moves and the values so far.
+struct Known<'a> {
+    moves: &'a MoveTable,
+    splitting: &'a [usize],
+    values: &'a [u16],
+    mirror: &'a [u16],
+}
+
+impl Known<'_> {
+    /// The value of `heap`; `second_options` is the helping thread's record.
+    fn value(
+        &self,
+        heap: usize,
+        options: &mut OptionFlags,
+        second_options: &mut OptionFlags,
+        parallel: bool,
+    ) -> u32 {
+        let values = self.values;
+        let mirror = self.mirror;
+        // `b = rest − a` is read at `mirror[end − rest + a]`.
+        let end = mirror.len() - 1;
         options.clear();
         second_options.clear();
         if self.moves.ending.contains(&heap) {
@@ -102,53 +191,164 @@ impl DenseEngine {
         for &take in self.moves.leaving_one.iter().take_while(|&&k| k < heap) {
             options.insert(values[heap - take]);
         }
-        let mut rows: Vec<(&[u16], &[u16])> = Vec::new();
+        // Each row of splits a = 1 ..= half is cut into chunks; one chunk in
+        // RECORDED_SHARE, spread along the row, is recorded outright, and the
+        // rest are compared with candidates.
+        let mut recorded: Vec<Chunk> = Vec::new();
+        let mut chunks: Vec<Chunk> = Vec::new();
         for &take in self.splitting.iter().take_while(|&&k| k + 2 <= heap) {
             let rest = heap - take;
             let half = rest / 2;
-            let recorded = half.min(PREFIX_PAIRS.max(half / RECORDED_SHARE));
-            let smaller = &values[1..=recorded];
-            let larger = &values[rest - recorded..rest];
-            if parallel && recorded > PARALLEL_PAIRS {
-                let middle = recorded / 2;
-                let (first, second) = smaller.split_at(middle);
-                let (larger_second, larger_first) = larger.split_at(recorded - middle);
-                rayon::join(
-                    || record_splits(options, first, larger_first),
-                    || record_splits(second_options, second, larger_second),
+            let mut low = 1;
+            let mut index = 0;
+            while low <= half {
+                let high = (low + CHUNK_PAIRS - 1).min(half);
+                let chunk = (
+                    &values[low..=high],
+                    &mirror[end - rest + low..=end - rest + high],
                 );
-                options.merge(second_options);
-            } else {
-                record_splits(options, smaller, larger);
-            }
-            if recorded < half {
-                // Splits a = recorded+1 ..= half, against b = rest−a, read backwards.
-                rows.push((
-                    &values[recorded + 1..=half],
-                    &values[rest - half..rest - recorded],
-                ));
+                if half <= PREFIX_PAIRS || index % RECORDED_SHARE == 0 {
+                    recorded.push(chunk);
+                } else {
+                    chunks.push(chunk);
+                }
+                low = high + 1;
+                index += 1;
             }
         }
-        let mut from = 0;
-        loop {
-            let mut candidates = [0u16; CANDIDATES];
-            for candidate in &mut candidates {
-                let absent = options.least_absent_from(from);
-                *candidate = absent.min(u32::from(u16::MAX)) as u16;
-                from = absent + 1;
+        let pairs: usize = recorded.iter().map(|(smaller, _)| smaller.len()).sum();
+        if parallel && pairs > PARALLEL_PAIRS {
+            let (first, second) = recorded.split_at(recorded.len() / 2);
+            rayon::join(
+                || {
+                    first
+                        .iter()
+                        .for_each(|&(s, l)| record_splits(options, s, l))
+                },
+                || {
+                    second
+                        .iter()
+                        .for_each(|&(s, l)| record_splits(second_options, s, l))
+                },
+            );
+            options.merge(second_options);
+        } else {
+            recorded
+                .iter()
+                .for_each(|&(s, l)| record_splits(options, s, l));
+        }
+        least_absent_option(options, &chunks, parallel)
+    }
+}
+
+/// A run of splits `smaller[j] ^ larger[j]` (`larger` read from the mirror).
+type Chunk<'a> = (&'a [u16], &'a [u16]);
+
+/// A value that may be the mex, compared with the chunks from `since` on.
+#[derive(Debug, Clone, Copy)]
+struct Candidate {
+    value: u16,
+    since: usize,
+}
+
+/// The least value neither in `options` nor given by a split of `chunks`.
+///
+/// A few of the least values absent from `options` are compared with each
+/// chunk in turn; one that a chunk gives is recorded and replaced by the
+/// next absent value, which is compared from the following chunk on. So a
+/// small recorded share costs one pass, not one pass per failed guess. At
+/// the end, the least survivor is the mex once it has met every chunk: a
+/// survivor that joined late is compared with the chunks it missed first.
+fn least_absent_option(options: &mut OptionFlags, chunks: &[Chunk], parallel: bool) -> u32 {
+    let mut from = 0;
+    let mut active: Vec<Candidate> = Vec::with_capacity(CANDIDATES);
+    let step = if parallel { 8 } else { 4 };
+    loop {
+        refill(&mut active, options, &mut from, 0);
+        let mut next = 0;
+        while next < chunks.len() {
+            let end = (next + step).min(chunks.len());
+            let found = compare_chunks(&chunks[next..end], &active, parallel);
+            drop_found(&mut active, options, found);
+            next = end;
+            refill(&mut active, options, &mut from, next);
+        }
+        // Survivors are in increasing order; settle the late ones below the
+        // first survivor that has met every chunk.
+        while let Some(first) = active.first() {
+            if first.since == 0 {
+                return u32::from(first.value);
             }
-            let found = rows.iter().fold(0u16, |found, &(smaller, larger)| {
-                found | compare_row(smaller, larger, candidates, parallel)
-            });
-            match (0..CANDIDATES).find(|&slot| found >> slot & 1 == 0) {
-                Some(slot) => return u32::from(candidates[slot]),
-                None => candidates.iter().for_each(|&c| options.insert(c)),
-            }
+            let late = active.iter().take_while(|c| c.since > 0).count();
+            let missed = active[..late].iter().map(|c| c.since).max().unwrap_or(0);
+            let found = compare_chunks(&chunks[..missed], &active[..late], parallel);
+            drop_found(&mut active, options, found);
+            active.iter_mut().for_each(|c| c.since = 0);
         }
     }
 }
 
-/// Records every split `smaller[j] ^ larger[len − 1 − j]` in `options`.
+/// Tops `active` up with the next values absent from `options`.
+fn refill(active: &mut Vec<Candidate>, options: &OptionFlags, from: &mut u32, since: usize) {
+    while active.len() < CANDIDATES {
+        let absent = options.least_absent_from(*from);
+        *from = absent + 1;
+        let value = absent.min(u32::from(u16::MAX)) as u16;
+        active.push(Candidate { value, since });
+    }
+}
+
+/// Records the candidates whose bit is set in `found` and drops them.
+fn drop_found(active: &mut Vec<Candidate>, options: &mut OptionFlags, found: u16) {
+    let mut slot = 0;
+    active.retain(|candidate| {
+        let hit = found >> slot & 1 == 1;
+        slot += 1;
+        if hit {
+            options.insert(candidate.value);
+        }
+        !hit
+    });
+}
+
+/// Which of `active` (as bits) some split of `chunks` gives; with `parallel`,
+/// the chunks are shared between two threads.
+fn compare_chunks(chunks: &[Chunk], active: &[Candidate], parallel: bool) -> u16 {
+    let Some(first) = active.first() else {
+        return 0;
+    };
+    // Unused slots repeat the first candidate; their bits are masked off.
+    let mut candidates = [first.value; CANDIDATES];
+    for (slot, candidate) in candidates.iter_mut().zip(active) {
+        *slot = candidate.value;
+    }
+    let mask = (1u16 << active.len()) - 1;
+    let found = match chunks {
+        [] => 0,
+        [(smaller, larger)] => compare_splits(smaller, larger, candidates),
+        _ if !parallel => chunks.iter().fold(0, |found, (smaller, larger)| {
+            found | compare_splits(smaller, larger, candidates)
+        }),
+        [(s0, l0), (s1, l1)] => {
+            let (x, y) = rayon::join(
+                || compare_splits(s0, l0, candidates),
+                || compare_splits(s1, l1, candidates),
+            );
+            x | y
+        }
+        _ => {
+            let (left, right) = chunks.split_at(chunks.len() / 2);
+            let (x, y) = rayon::join(
+                || compare_chunks(left, active, parallel),
+                || compare_chunks(right, active, parallel),
+            );
+            x | y
+        }
+    };
+    found & mask
+}
+
+/// Records every split `smaller[j] ^ larger[j]` in `options`.
 ///
 /// The XORs are formed a block at a time into a small buffer (a loop the
 /// compiler vectorises), then stored as flags: the stores, which cannot be
@@ -174,54 +374,37 @@ fn record_splits_avx2(options: &mut OptionFlags, smaller: &[u16], larger: &[u16]
 fn record_splits_portable(options: &mut OptionFlags, smaller: &[u16], larger: &[u16]) {
     const BLOCK: usize = 1024;
     let mut buffer = [0u16; BLOCK];
-    let length = smaller.len().min(larger.len());
-    let mut start = 0;
-    while start < length {
-        let end = (start + BLOCK).min(length);
-        let count = end - start;
-        let a = &smaller[start..end];
-        let b = &larger[length - end..length - start];
-        for (slot, (&x, &y)) in buffer[..count].iter_mut().zip(a.iter().zip(b.iter().rev())) {
+    for (a, b) in smaller.chunks(BLOCK).zip(larger.chunks(BLOCK)) {
+        let buffer = &mut buffer[..a.len().min(b.len())];
+        for (slot, (&x, &y)) in buffer.iter_mut().zip(a.iter().zip(b)) {
             *slot = x ^ y;
         }
-        for &option in &buffer[..count] {
+        for &option in buffer.iter() {
             options.insert(option);
         }
-        start = end;
     }
 }
 
-/// Which candidates some split of the row gives, as bits.
-fn compare_row(
-    smaller: &[u16],
-    larger: &[u16],
-    candidates: [u16; CANDIDATES],
-    parallel: bool,
-) -> u16 {
-    if parallel && smaller.len() > PARALLEL_PAIRS {
-        let middle = smaller.len() / 2;
-        let (first, second) = smaller.split_at(middle);
-        let (larger_second, larger_first) = larger.split_at(larger.len() - middle);
-        let (x, y) = rayon::join(
-            || compare_splits(first, larger_first, candidates),
-            || compare_splits(second, larger_second, candidates),
-        );
-        x | y
-    } else {
-        compare_splits(smaller, larger, candidates)
-    }
-}
-
-/// Bit `i` set when `smaller[j] ^ larger[len − 1 − j]` equals `candidates[i]`
+/// Bit `i` set when `smaller[j] ^ larger[j]` equals `candidates[i]`
 /// for some `j`: the vectorisable heart of the dense engine.
 fn compare_splits(smaller: &[u16], larger: &[u16], candidates: [u16; CANDIDATES]) -> u16 {
     #[cfg(target_arch = "x86_64")]
     {
+        if std::is_x86_feature_detected!("avx512bw") {
+            // SAFETY: the processor was just found to support AVX-512BW.
+            return unsafe { compare_splits_avx512(smaller, larger, candidates) };
+        }
         if std::is_x86_feature_detected!("avx2") {
             // SAFETY: the processor was just found to support AVX2.
             return unsafe { compare_splits_avx2(smaller, larger, candidates) };
         }
     }
+    compare_splits_portable(smaller, larger, candidates)
+}
+
+#[cfg(target_arch = "x86_64")]
+#[target_feature(enable = "avx512bw")]
+fn compare_splits_avx512(smaller: &[u16], larger: &[u16], candidates: [u16; CANDIDATES]) -> u16 {
     compare_splits_portable(smaller, larger, candidates)
 }
 
@@ -233,16 +416,19 @@ fn compare_splits_avx2(smaller: &[u16], larger: &[u16], candidates: [u16; CANDID
 
 #[inline(always)]
 fn compare_splits_portable(smaller: &[u16], larger: &[u16], candidates: [u16; CANDIDATES]) -> u16 {
-    let [c0, c1, c2, c3] = candidates;
-    let mut found = 0u16;
-    for (&a, &b) in smaller.iter().zip(larger.iter().rev()) {
+    // One accumulator per candidate holds the least `option ^ candidate`
+    // seen: zero exactly when the candidate turned up. An XOR and an
+    // unsigned min per lane, at full width.
+    let mut nearest = [u16::MAX; CANDIDATES];
+    for (&a, &b) in smaller.iter().zip(larger) {
         let option = a ^ b;
-        found |= u16::from(option == c0)
-            | u16::from(option == c1) << 1
-            | u16::from(option == c2) << 2
-            | u16::from(option == c3) << 3;
+        for (least, &candidate) in nearest.iter_mut().zip(&candidates) {
+            *least = (*least).min(option ^ candidate);
+        }
     }
-    found
+    nearest.iter().enumerate().fold(0, |found, (slot, &least)| {
+        found | u16::from(least == 0) << slot
+    })
 }
 
 /// The values of heaps `0 .. count` by the dense engine on two threads,
@@ -289,19 +475,83 @@ mod tests {
     }
 
     #[test]
-    fn the_compare_loop_split_in_two_agrees_with_one_pass() {
-        let smaller: Vec<u16> = (0..100_000u32).map(|x| (x * 7 % 1000) as u16).collect();
-        let larger: Vec<u16> = (0..100_000u32).map(|x| (x * 13 % 997) as u16).collect();
-        let candidates = [1001, 5, 999, 4000];
-        let split = compare_row(&smaller, &larger, candidates, true);
-        assert_eq!(
-            split,
-            compare_splits_portable(&smaller, &larger, candidates)
-        );
-        assert_eq!(
-            split & 0b1000,
-            0,
-            "4000 is above every XOR of values below 1024"
-        );
+    fn equal_on_random_codes_past_every_threshold() {
+        // Past PREFIX_PAIRS (chunks compared) and PAIRED_FROM (two heaps at
+        // once, for codes that allow it).
+        let mut state = 0x9e37_79b9_7f4a_7c15u64;
+        let mut next = |bound: u64| {
+            state = state
+                .wrapping_mul(6364136223846793005)
+                .wrapping_add(1442695040888963407);
+            (state >> 33) % bound
+        };
+        let count = 2 * PREFIX_PAIRS + PAIRED_FROM;
+        for _ in 0..24 {
+            let length = 2 + next(4) as usize;
+            let digits: Vec<u8> = (0..length).map(|_| next(8) as u8).collect();
+            let take_nothing = if next(4) == 0 { 4 } else { 0 };
+            let game = OctalCode::from_digits(take_nothing, &digits).unwrap();
+            assert_eq!(
+                dense_values(&game, count),
+                plain_values(&game, count),
+                "{game}"
+            );
+        }
+    }
+
+    #[test]
+    fn equal_where_recording_is_shared_between_threads() {
+        // A recorded share past PARALLEL_PAIRS: heaps beyond 4 · 8,192.
+        let count = 4 * PARALLEL_PAIRS + 300;
+        let game = OctalCode::parse("·6").unwrap();
+        assert_eq!(dense_values(&game, count), plain_values(&game, count));
+    }
+
+    /// The least value absent from `recorded` and from every split, by sets.
+    fn brute_mex(recorded: &[u16], smaller: &[u16], larger: &[u16]) -> u32 {
+        let mut seen = std::collections::BTreeSet::new();
+        seen.extend(recorded.iter().copied());
+        seen.extend(smaller.iter().zip(larger).map(|(a, b)| a ^ b));
+        (0..).find(|v| !seen.contains(&(*v as u16))).unwrap()
+    }
+
+    #[test]
+    fn candidates_replaced_chunk_by_chunk_give_the_mex() {
+        // Rows where the mex sits far above the first absent values, so
+        // candidates are found, replaced and the late ones checked backwards.
+        let mut state = 0x2545_f491_4f6c_dd1du64;
+        let mut next = |bound: u64| {
+            state ^= state << 13;
+            state ^= state >> 7;
+            state ^= state << 17;
+            (state % bound) as u16
+        };
+        for trial in 0..200 {
+            let length = 1 + trial * 7;
+            let bound = 1 + (trial % 40) as u64 * 3;
+            let smaller: Vec<u16> = (0..length).map(|_| next(bound)).collect();
+            let larger: Vec<u16> = (0..length).map(|_| next(bound)).collect();
+            let recorded: Vec<u16> = (0..trial % 5).map(|_| next(bound)).collect();
+            let expected = brute_mex(&recorded, &smaller, &larger);
+            for chunk in [1, 3, 64, length] {
+                for parallel in [false, true] {
+                    let mut options = OptionFlags::new();
+                    options.widen(8);
+                    recorded.iter().for_each(|&v| options.insert(v));
+                    let chunks: Vec<Chunk> = (0..length)
+                        .step_by(chunk)
+                        .map(|low| {
+                            let high = (low + chunk).min(length);
+                            (&smaller[low..high], &larger[low..high])
+                        })
+                        .collect();
+                    assert_eq!(
+                        least_absent_option(&mut options, &chunks, parallel),
+                        expected,
+                        "trial {trial}, chunks of {chunk}, parallel {parallel}"
+                    );
+                }
+            }
+        }
     }
 }
