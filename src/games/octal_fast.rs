@@ -94,6 +94,27 @@ impl OptionFlags {
         self.flags[usize::from(value)] = 1;
     }
 
+    /// Inserts every split `smaller[j] ^ larger[len − 1 − j]`. The XORs are
+    /// formed a block at a time (a loop the compiler vectorises), then
+    /// stored: the stores no longer wait on the loads and XORs.
+    pub(crate) fn insert_splits(&mut self, smaller: &[u16], larger: &[u16]) {
+        const BLOCK: usize = 256;
+        let mut buffer = [0u16; BLOCK];
+        let length = smaller.len().min(larger.len());
+        for start in (0..length).step_by(BLOCK) {
+            let end = (start + BLOCK).min(length);
+            let buffer = &mut buffer[..end - start];
+            let a = &smaller[start..end];
+            let b = larger[length - end..length - start].iter().rev();
+            for (slot, (&x, &y)) in buffer.iter_mut().zip(a.iter().zip(b)) {
+                *slot = x ^ y;
+            }
+            for &option in buffer.iter() {
+                self.insert(option);
+            }
+        }
+    }
+
     /// Adds every value of `other` (both sized alike).
     pub(crate) fn merge(&mut self, other: &OptionFlags) {
         let in_use = self.in_use.min(other.in_use);
@@ -122,6 +143,8 @@ struct ParityClass {
     takes: Vec<usize>,
     mask: u32,
     rare_heaps: Vec<u32>,
+    /// The values at `rare_heaps`, in the same order, read contiguously.
+    rare_values: Vec<u16>,
     /// Where this class's takes keep their scan places in `cursors`.
     first_cursor: usize,
 }
@@ -132,6 +155,42 @@ impl ParityClass {
     fn is_rare(&self, heap: usize, value: u32) -> bool {
         let extended = (value << 1 | (heap & 1) as u32) ^ self.parity as u32;
         (self.mask & extended).count_ones().is_multiple_of(2)
+    }
+
+    /// Lists heap `heap` if it is rare.
+    fn note(&mut self, heap: usize, value: u16) {
+        if self.is_rare(heap, u32::from(value)) {
+            self.rare_heaps.push(heap as u32);
+            self.rare_values.push(value);
+        }
+    }
+
+    /// Lists the rare heaps afresh under the current mask.
+    fn relist(&mut self, values: &[u16]) {
+        self.rare_heaps.clear();
+        self.rare_values.clear();
+        for (heap, &value) in values.iter().enumerate().skip(1) {
+            self.note(heap, value);
+        }
+    }
+
+    /// Inserts `g(a) ^ g(rest − a)` for every rare `a < rest`, a block of
+    /// XORs at a time and then their stores, as in
+    /// [`OptionFlags::insert_splits`].
+    fn insert_rare_splits(&self, options: &mut OptionFlags, values: &[u16], rest: usize) {
+        const BLOCK: usize = 256;
+        let mut buffer = [0u16; BLOCK];
+        let count = self.rare_heaps.partition_point(|&a| (a as usize) < rest);
+        let heaps = self.rare_heaps[..count].chunks(BLOCK);
+        for (heaps, rare) in heaps.zip(self.rare_values[..count].chunks(BLOCK)) {
+            let buffer = &mut buffer[..heaps.len()];
+            for (slot, (&a, &x)) in buffer.iter_mut().zip(heaps.iter().zip(rare)) {
+                *slot = x ^ values[rest - a as usize];
+            }
+            for &option in buffer.iter() {
+                options.insert(option);
+            }
+        }
     }
 }
 
@@ -168,6 +227,7 @@ impl SparseEngine {
                 takes: moves.leaving_two[parity].clone(),
                 mask: 0,
                 rare_heaps: Vec::new(),
+                rare_values: Vec::new(),
                 first_cursor: if parity == 0 {
                     0
                 } else {
@@ -219,12 +279,7 @@ impl SparseEngine {
         self.learning = false;
         for class in &mut self.classes {
             class.mask = masks[class.parity];
-            class.rare_heaps.clear();
-            for (heap, &value) in self.values.iter().enumerate().skip(1) {
-                if class.is_rare(heap, u32::from(value)) {
-                    class.rare_heaps.push(heap as u32);
-                }
-            }
+            class.relist(&self.values);
         }
     }
 
@@ -257,9 +312,7 @@ impl SparseEngine {
         }
         self.histogram[(value << 1 | (heap & 1) as u32) as usize] += 1;
         for class in &mut self.classes {
-            if class.is_rare(heap, value) {
-                class.rare_heaps.push(heap as u32);
-            }
+            class.note(heap, value as u16);
         }
         if heap + 1 == self.next_learning && self.learning {
             self.learn_masks();
@@ -288,12 +341,7 @@ impl SparseEngine {
                 .min_by_key(|&mask| (signed(mask), mask))
                 .unwrap_or(0);
             class.mask = best as u32;
-            class.rare_heaps.clear();
-            for (heap, &value) in self.values.iter().enumerate().skip(1) {
-                if class.is_rare(heap, u32::from(value)) {
-                    class.rare_heaps.push(heap as u32);
-                }
-            }
+            class.relist(&self.values);
         }
     }
 
@@ -310,16 +358,7 @@ impl SparseEngine {
         }
         for class in &self.classes {
             for &take in class.takes.iter().take_while(|&&k| k + 2 <= heap) {
-                let rest = heap - take;
-                let below = &values[..rest];
-                for &a in class
-                    .rare_heaps
-                    .iter()
-                    .take_while(|&&a| (a as usize) < rest)
-                {
-                    let a = a as usize;
-                    options.insert(below[a] ^ values[rest - a]);
-                }
+                class.insert_rare_splits(options, values, heap - take);
             }
         }
         let candidate = options.least_absent_from(0);
@@ -357,9 +396,7 @@ impl SparseEngine {
                     read_any = true;
                     let smaller = &values[*cursor..block_end];
                     let larger = &values[rest + 1 - block_end..=rest - *cursor];
-                    for (&a, &b) in smaller.iter().zip(larger.iter().rev()) {
-                        options.insert(a ^ b);
-                    }
+                    options.insert_splits(smaller, larger);
                     *cursor = block_end;
                     candidate = options.least_absent_from(candidate);
                 }
