@@ -171,7 +171,8 @@ struct Known<'a> {
 }
 
 impl Known<'_> {
-    /// The value of `heap`; `second_options` is the helping thread's record.
+    /// The value of `heap`; `second_options` is the helping thread's record,
+    /// cleared only when a long recorded share is split between threads.
     fn value(
         &self,
         heap: usize,
@@ -184,7 +185,6 @@ impl Known<'_> {
         // `b = rest − a` is read at `mirror[end − rest + a]`.
         let end = mirror.len() - 1;
         options.clear();
-        second_options.clear();
         if self.moves.ending.contains(&heap) {
             options.insert(0);
         }
@@ -219,6 +219,7 @@ impl Known<'_> {
         let pairs: usize = recorded.iter().map(|(smaller, _)| smaller.len()).sum();
         if parallel && pairs > PARALLEL_PAIRS {
             let (first, second) = recorded.split_at(recorded.len() / 2);
+            second_options.clear();
             rayon::join(
                 || {
                     first
