@@ -471,9 +471,9 @@ fn seq_reads_every_spelling_of_an_octal_code_and_certifies_dawson() {
             (json["period"].clone(), json["preperiod"].clone()),
             (34.into(), 52.into())
         );
-        assert_eq!(json["certificate"]["kind"], "guy-smith");
-        assert_eq!(json["certificate"]["length"], 89);
-        assert_eq!(json["certificate"]["values_needed"], 175);
+        assert_eq!(json["certificate"]["kind"], "guy-smith-k2");
+        assert_eq!(json["certificate"]["length"], 88);
+        assert_eq!(json["certificate"]["values_needed"], 174);
         assert_eq!(json["certificate"]["holds"], true);
     }
 }
@@ -610,7 +610,7 @@ fn seq_certifies_a_long_octal_period_with_a_checkable_record() {
         (12.into(), 71.into())
     );
     let record = &json["certificate_record"];
-    assert_eq!(record["argument"], "guy-smith");
+    assert_eq!(record["argument"], "guy-smith-k2");
     assert_eq!(record["holds"], true);
     assert_eq!(record["window_start"], 71);
     assert_eq!(record["values_hash"].as_str().unwrap().len(), 16);

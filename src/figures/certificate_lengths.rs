@@ -37,7 +37,7 @@ pub struct Row {
     pub computed: usize,
     pub period: usize,
     pub preperiod: usize,
-    /// The argument behind the window (`window`, `guy-smith`, …).
+    /// The argument behind the window (`window`, `guy-smith-k2`, …).
     pub argument: String,
     /// Pairs the certificate compares.
     pub pairs: usize,

@@ -118,7 +118,7 @@ mod tests {
         let c = data.run.certificate.unwrap();
         assert_eq!(
             (c.kind, c.length, c.values_needed),
-            ("subtraction-window", 28, 57)
+            ("guy-smith-k1", 28, 57)
         );
         assert_eq!(data.values.len(), 87);
     }

@@ -449,13 +449,10 @@ mod tests {
         );
         assert_eq!(
             (data.compared.certified, data.compared.no_period),
-            (292, 219)
+            (292, 220)
         );
-        let artefact = &data.compared.observed[0];
-        assert_eq!(
-            (artefact.code.as_str(), artefact.period, artefact.preperiod),
-            ("156", 1, 1997)
-        );
+        // ·156 ends in three equal values: too short a run to be period 1.
+        assert!(data.compared.observed.is_empty());
         assert!(data.no_period_codes.iter().any(|c| c == "007"));
         assert_eq!(data.distinct_sequences, 178);
         assert_eq!(data.largest_class_size, 27);

@@ -155,9 +155,9 @@ mod tests {
         let c = data.run.certificate.unwrap();
         assert_eq!(
             (c.kind, c.start, c.length, c.values_needed),
-            ("guy-smith", 52, 89, 175)
+            ("guy-smith-k2", 52, 88, 174)
         );
-        assert_eq!(data.window_end, 141);
+        assert_eq!(data.window_end, 140);
     }
 
     #[test]
@@ -178,7 +178,10 @@ mod tests {
         assert_eq!((data.run.preperiod, data.run.period), (Some(71), Some(12)));
         assert_eq!(data.run.status, PeriodStatus::Certified);
         let c = data.run.certificate.unwrap();
-        assert_eq!((c.kind, c.length, c.values_needed), ("guy-smith", 85, 168));
+        assert_eq!(
+            (c.kind, c.length, c.values_needed),
+            ("guy-smith-k2", 84, 167)
+        );
     }
 
     #[test]

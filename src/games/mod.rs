@@ -7,6 +7,7 @@
 
 pub mod heap_sums;
 pub mod hexadecimal;
+pub mod hexadecimal_values;
 pub mod octal;
 pub mod octal_certificate;
 pub mod octal_dense;
@@ -19,6 +20,7 @@ pub mod pass_census;
 pub mod pass_classification;
 #[cfg(test)]
 mod pass_game_search;
+pub mod saltus_certificate;
 pub mod subtraction;
 pub mod two_take_strip;
 pub mod two_takes;

@@ -1,78 +1,76 @@
-//! Certificates for octal codes: the finite window of pairs `g(n) = g(n + p)`
-//! after which a found period holds for every heap.
+//! Certificates for take-and-break codes (octal and hexadecimal): the
+//! finite window of pairs `g(n) = g(n + p)` after which a found period holds
+//! for every heap.
 //!
-//! **Codes that split** (some digit has bit 4): the periodicity theorem of
-//! Guy and Smith (1956; Winning Ways, chapter 4, "the periodicity theorem";
-//! Siegel, *Combinatorial Game Theory*, 2013, §IV.2) says that if
-//! `g(n + p) = g(n)` for every `n0 ≤ n < 2·n0 + p + t`, `t` the largest take,
-//! then it holds for every `n ≥ n0`. Why: for `n ≥ 2·n0 + p + t` what remains
-//! of `n + p` after a take is at least `2·n0 + 2p`, so the larger part `b` of
-//! any split has `b ≥ n0 + p`, and `(a, b − p)` is the matching split of what
-//! remains of `n` (and conversely the larger part of a split of `n` is at
-//! least `n0`); `n > t`, so neither heap can be taken whole.
+//! **The window (Theorem P of `docs/periodicity.md`).** Let every move take
+//! at most `t` counters and leave at most `K` non-empty heaps (`K ≥ 1`). If
+//! `g(n + p) = g(n)` for `n0 ≤ n < K·(n0 − 1) + (K − 1)·p + t + 1`, `n0 ≥ 1`,
+//! then it holds for every `n ≥ n0`. Why: past the window, what a move leaves
+//! of `n + p` has a largest part of at least `n0 + p`, which can be shortened
+//! by `p`, and the largest part of what a move leaves of `n` is at least
+//! `n0`, which can be lengthened by `p`; neither heap can be taken whole.
+//! For `K = 2` this is the periodicity theorem of Guy and Smith (1956;
+//! Winning Ways, chapter 4; Siegel, *Combinatorial Game Theory*, 2013,
+//! §IV.2), whose usual statement `n < 2·n0 + p + t` is one pair longer; for
+//! `K = 1` it is the subtraction window, for `K = 3` the same argument with
+//! three parts. Certificates say `guy-smith-k1`, `-k2` or `-k3`.
 //!
-//! One condition that statement leaves implicit, checked here: the shadow
-//! part `b − p` must be a non-empty heap. For `n0 ≥ 1` it is (`b − p ≥ n0`);
-//! for `n0 = 0` the first step `n = p + t` can split `2p` as `p + p`, whose
-//! shadow `(p, 0)` is no split at all. ·004 with the claim "period 1 from
-//! heap 0" passes the window `n < 0 + 1 + 3` (heaps 0–4 are all 0) and fails
-//! at heap 5 (value 1). So from `n0 = 0` the window takes one pair more,
-//! `n ≤ p + t`, after which the larger part is at least `p + 1`.
+//! **From heap 0** the theorem is used with `n0 = 1` and the pair at heap 0
+//! checked beside it: an induction started at 0 meets an empty shadow part
+//! (·004, "period 1 from heap 0", passes `n < p + t` and fails at heap 5).
+//! One refinement, for codes that never split (`K ≤ 1`): when the last digit
+//! both ends and leaves a heap (`d_t = 3`), heap `t` and heap `t + p` have
+//! options of the same kind, and the pair at `t` may be left out, as seed
+//! 004's four pairs for ·3033 = {1,3,4} do. With `d_t` = 1 or 2 it may not
+//! (·1, values 0 1 0 0 …, would "prove" period 2 from heap 0).
 //!
-//! Here `t` is the last non-zero digit's index, "the code's length" once
-//! trailing zeros are dropped; a take of nothing (`d_0 = 4`) is a take of
-//! size 0 and changes nothing in the argument. With three parts (bit 8,
-//! hexadecimal codes) the same argument needs `n < 3·n0 + 2p + t` (plus one
-//! from `n0 = 0`), the window this module uses for three heaps.
-//!
-//! **Codes that never split** (every digit 0–3) are subtraction games in
-//! disguise: from a heap larger than `t` a move takes `k` with bit 2 of `d_k`
-//! and leaves one heap, so the value at `n` reads the `t` values below it and
-//! `g(n + p) = g(n)` for `n0 ≤ n < n0 + t` carries the period for ever (seed
-//! 004's window). The same kind of boundary: the induction's first step is
-//! `n = n0 + t`, and when `n0 = 0` that is the heap `t` itself, where the take
-//! of `t` may end the game (bit 1) while at `t + p` it leaves one heap
-//! (bit 2). The two agree only when `d_t = 3`; for `d_t` = 1 or 2 and
-//! `n0 = 0` the window is one pair longer, `n < t + 1` (·1, values 0 1 0 0 …,
-//! would otherwise "prove" period 2 from heap 0). A code with no move at all
-//! has nothing to read: one pair settles it.
+//! `t` is the last non-zero digit's index; a take of nothing (`d_0 = 4`)
+//! is a take of size 0. A code with no move has nothing to read: one pair
+//! settles it. `K` counts what a move leaves, the highest bit of a digit:
+//! bit 1 leaves nothing, bit 2 one heap, bit 4 two, bit 8 three.
 
 use crate::games::octal::{OctalCode, may_leave};
 use crate::sequence::{CertificateRule, ScaledWindow};
 
-/// The argument behind an octal certificate, as printed in data files.
-pub const GUY_SMITH: &str = "guy-smith";
-/// The window argument of subtraction games, for codes that never split.
-pub const SUBTRACTION_WINDOW: &str = "subtraction-window";
+/// The window's names, by the most heaps a move leaves (`K` = 1, 2, 3).
+pub const WINDOW_KINDS: [&str; 3] = ["guy-smith-k1", "guy-smith-k2", "guy-smith-k3"];
+
+/// The most non-empty heaps a move of a digit may leave: its highest bit's
+/// index (0 for a digit 0 or 1).
+pub fn heaps_left(digit: u8) -> usize {
+    if digit == 0 {
+        0
+    } else {
+        7 - digit.leading_zeros() as usize
+    }
+}
+
+/// The window of Theorem P for a code given as its digits `d_0 … d_t`
+/// (bit sets; octal or hexadecimal).
+pub fn window_rule(digits: &[u8]) -> CertificateRule {
+    let largest_take = digits.iter().rposition(|&d| d != 0).unwrap_or(0);
+    let heaps = digits
+        .iter()
+        .map(|&d| heaps_left(d))
+        .max()
+        .unwrap_or(0)
+        .max(1);
+    let last_digit = digits.get(largest_take).copied().unwrap_or(0);
+    let ends_and_leaves_alike = may_leave(last_digit, 0) == may_leave(last_digit, 1);
+    let from_zero_saving = usize::from(heaps == 1 && ends_and_leaves_alike && largest_take > 0);
+    CertificateRule::Scaled(ScaledWindow {
+        argument: WINDOW_KINDS[heaps.min(3) - 1],
+        heaps,
+        reach: largest_take,
+        from_zero_saving,
+    })
+}
 
 impl OctalCode {
-    /// The window that proves a period of this code: Guy–Smith for a code
-    /// that splits, the subtraction window for one that never does, each
-    /// with its extra pair from heap 0 where the argument needs it.
+    /// The window that proves a period of this code (Theorem P, `K` ≤ 2).
     pub fn certificate_rule(&self) -> CertificateRule {
-        let largest_take = self.largest_take();
-        let heaps = self.most_heaps_left() as usize;
-        if heaps >= 2 {
-            // n0 ≤ n < heaps·n0 + (heaps − 1)·p + t, one more from n0 = 0.
-            return CertificateRule::Scaled(ScaledWindow {
-                argument: GUY_SMITH,
-                preperiod_multiple: heaps,
-                period_multiple: heaps - 1,
-                reach: largest_take,
-                from_zero_extra: 1,
-            });
-        }
-        let last_digit = self.digit(largest_take);
-        let ends_and_leaves_alike = may_leave(last_digit, 0) == may_leave(last_digit, 1);
-        // n0 ≤ n < n0 + t; from n0 = 0 one more unless d_t = 3 (or no move).
-        let from_zero_extra = usize::from(!(ends_and_leaves_alike && largest_take > 0));
-        CertificateRule::Scaled(ScaledWindow {
-            argument: SUBTRACTION_WINDOW,
-            preperiod_multiple: 1,
-            period_multiple: 0,
-            reach: largest_take,
-            from_zero_extra,
-        })
+        let digits: Vec<u8> = (0..=self.largest_take()).map(|k| self.digit(k)).collect();
+        window_rule(&digits)
     }
 }
 
@@ -131,10 +129,10 @@ mod tests {
         let window = certificate_window(&code("·137"), 52, 34);
         assert_eq!(
             (window.argument, window.start, window.end),
-            (GUY_SMITH, 52, 2 * 52 + 34 + 3)
+            ("guy-smith-k2", 52, 2 * 51 + 34 + 3 + 1)
         );
-        assert_eq!(window.pairs(), 89);
-        assert_eq!(window.end + 34, 175);
+        assert_eq!(window.pairs(), 88, "one pair fewer than 2·n0 + p + t");
+        assert_eq!(window.end + 34, 174);
     }
 
     #[test]
@@ -147,7 +145,7 @@ mod tests {
         let short = certify_octal(&dawson, &v[..150], 52, 34);
         assert_eq!(
             short.status,
-            CertificateStatus::NeedsMoreValues { needed: 175 }
+            CertificateStatus::NeedsMoreValues { needed: 174 }
         );
     }
 
@@ -164,7 +162,7 @@ mod tests {
     fn codes_without_a_split_use_the_subtraction_window() {
         // ·3033 is subtraction {1,3,4}: four pairs from heap 0, as in seed 004.
         let window = certificate_window(&code("·3033"), 0, 7);
-        assert_eq!((window.argument, window.pairs()), (SUBTRACTION_WINDOW, 4));
+        assert_eq!((window.argument, window.pairs()), ("guy-smith-k1", 4));
         // The last digit 2 cannot end the heap: from n0 = 0 the window reaches heap t.
         assert_eq!(certificate_window(&code("·32"), 0, 3).end, 3);
         assert_eq!(certificate_window(&code("·32"), 5, 3).end, 7);
@@ -183,7 +181,7 @@ mod tests {
             certify_octal(&split_late, &v, 0, 1).status,
             CertificateStatus::Fails { heap: 4 }
         );
-        assert_eq!(certificate_window(&split_late, 1, 1).end, 2 + 1 + 3);
+        assert_eq!(certificate_window(&split_late, 1, 1).end, 1 + 3 + 1);
     }
 
     #[test]

@@ -5,12 +5,14 @@
 //!
 //! The convention matches [`super::find_period`]: the earliest start, then
 //! the smallest period there, the relation covering at least `min_repeats`
-//! full periods of the values computed. Certifying a saltus needs a theorem
+//! full periods and a quarter of the values computed
+//! ([`super::period::long_enough`]). Certifying a saltus needs a theorem
 //! about the rule (see `games::hexadecimal`); this module only finds it.
 
 use serde::Serialize;
 
 use super::Value;
+use super::period::long_enough;
 
 /// A found arithmetic period.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
@@ -37,7 +39,7 @@ pub fn find_arithmetic_period(values: &[Value], min_repeats: usize) -> Option<Ar
                 .rev()
                 .find(|&k| difference(k, p) != saltus)
                 .map_or(0, |k| k + 1);
-            let fits = n - start >= min_repeats * p;
+            let fits = long_enough(n, start, p, min_repeats);
             if fits && best.is_none_or(|b| start < b.preperiod) {
                 best = Some(ArithmeticPeriod {
                     preperiod: start,

@@ -28,36 +28,51 @@ pub enum CertificateRule {
     None,
 }
 
-/// A window of pairs `g(n) = g(n + p)` for `s ≤ n < end`, where `s` is the
-/// preperiod, `p` the period, and
-/// `end = preperiod_multiple·s + period_multiple·p + reach`, plus
-/// `from_zero_extra` when `s = 0`, and never less than `s + 1`.
+/// The window of pairs `g(n) = g(n + p)`, `s ≤ n < end`, for a rule whose
+/// moves take at most `reach` counters and leave at most `heaps` parts
+/// (`K`): from `s ≥ 1`,
+/// `end = K·(s − 1) + (K − 1)·p + reach + 1`; from `s = 0`, the window of
+/// `s = 1` reaching down to heap 0, less `from_zero_saving` pairs; never
+/// less than `s + 1`. The proof that this window suffices is Theorem P of
+/// `docs/periodicity.md` (for `K = 2` it is Guy and Smith's theorem, one
+/// pair shorter than its usual statement).
 ///
-/// The extra pairs from `s = 0` exist because an induction that starts at
-/// heap 0 may meet, at its first step, a heap whose options differ in kind
-/// from those one period later (an empty part where the other has a heap);
-/// the rule that supplies the window says when.
+/// Heap 0 is handled as the start `s = 1` plus the pair at 0 itself,
+/// because an induction started at heap 0 meets empty parts where one
+/// period later it meets heaps. A rule that can prove more from heap 0 says
+/// so in `from_zero_saving` (a subtraction-like code whose last take ends
+/// and leaves alike).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct ScaledWindow {
     /// The argument's name, printed as the certificate's `kind`.
     pub argument: &'static str,
-    /// How many times the preperiod the window's end reaches.
-    pub preperiod_multiple: usize,
-    /// How many periods the window's end reaches.
-    pub period_multiple: usize,
-    /// A constant added to the end: how far back the rule looks.
+    /// `K`: the most parts one move leaves (taken as at least 1).
+    pub heaps: usize,
+    /// `t`: the largest take.
     pub reach: usize,
-    /// Pairs added when the preperiod is 0.
-    pub from_zero_extra: usize,
+    /// Pairs the rule saves when the start is 0.
+    pub from_zero_saving: usize,
 }
 
 impl ScaledWindow {
-    /// One past the last heap of the window for `(start, period)`.
+    /// One past the last heap of the window for `(start, period)`, or
+    /// `usize::MAX` when that end is past any computable range.
     pub fn end(&self, start: usize, period: usize) -> usize {
-        let extra = if start == 0 { self.from_zero_extra } else { 0 };
-        let end =
-            self.preperiod_multiple * start + self.period_multiple * period + self.reach + extra;
-        end.max(start + 1)
+        let heaps = self.heaps.max(1);
+        let end = (|| {
+            let from_start = heaps.checked_mul(start.max(1) - 1)?;
+            let from_period = (heaps - 1).checked_mul(period)?;
+            let end = from_start
+                .checked_add(from_period)?
+                .checked_add(self.reach)?
+                .checked_add(1)?;
+            Some(if start == 0 {
+                end.saturating_sub(self.from_zero_saving)
+            } else {
+                end
+            })
+        })();
+        end.unwrap_or(usize::MAX).max(start.saturating_add(1))
     }
 }
 
@@ -136,7 +151,7 @@ pub fn certify<T: PartialEq>(
     match rule {
         CertificateRule::Window { length } => Some(certify_window(values, start, period, length)),
         CertificateRule::Scaled(window) => {
-            let length = window.end(start, period) - start;
+            let length = window.end(start, period).saturating_sub(start);
             let mut certificate = certify_window(values, start, period, length);
             certificate.kind = window.argument;
             Some(certificate)
@@ -170,23 +185,40 @@ mod tests {
 
     const DOUBLING: ScaledWindow = ScaledWindow {
         argument: "doubling",
-        preperiod_multiple: 2,
-        period_multiple: 1,
+        heaps: 2,
         reach: 3,
-        from_zero_extra: 1,
+        from_zero_saving: 0,
     };
 
     #[test]
     fn a_scaled_window_ends_by_its_formula() {
-        assert_eq!(DOUBLING.end(52, 34), 2 * 52 + 34 + 3);
-        assert_eq!(DOUBLING.end(0, 7), 7 + 3 + 1);
-        let no_reach = ScaledWindow {
-            reach: 0,
-            period_multiple: 0,
-            preperiod_multiple: 1,
+        // K(s − 1) + (K − 1)p + t + 1: ·137's 2·51 + 34 + 4.
+        assert_eq!(DOUBLING.end(52, 34), 2 * 52 + 34 + 3 - 1);
+        assert_eq!(DOUBLING.end(1, 7), 7 + 3 + 1);
+        assert_eq!(
+            DOUBLING.end(0, 7),
+            7 + 3 + 1,
+            "heap 0 joins the window of 1"
+        );
+        let three = ScaledWindow {
+            heaps: 3,
+            reach: 1,
             ..DOUBLING
         };
-        assert_eq!(no_reach.end(5, 1), 6, "at least one pair");
+        assert_eq!(three.end(4, 3), 3 * 3 + 2 * 3 + 1 + 1);
+        let one = ScaledWindow {
+            heaps: 0,
+            reach: 0,
+            from_zero_saving: 1,
+            ..DOUBLING
+        };
+        assert_eq!(one.end(5, 1), 6, "at least one pair");
+        assert_eq!(one.end(0, 1), 1);
+        let huge = ScaledWindow {
+            reach: usize::MAX - 1,
+            ..DOUBLING
+        };
+        assert_eq!(huge.end(3, 1), usize::MAX, "an end past usize saturates");
     }
 
     #[test]
