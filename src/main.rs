@@ -14,7 +14,7 @@ use ladder::games::Rule;
 use ladder::games::octal_long_run::certificate_record;
 use ladder::numbers::grouped;
 use ladder::review;
-use ladder::sequence::{DEFAULT_MIN_REPEATS, Method, find_arithmetic_period};
+use ladder::sequence::{DEFAULT_MIN_REPEATS, Method};
 use ladder::{BuildOptions, build, check};
 
 /// Regenerates the ladder essay site, and explores one game from the command line.
@@ -234,6 +234,21 @@ fn run(cli: Cli) -> Result<ExitCode> {
                     lookup.value,
                     grouped(heap)
                 ),
+                Method::Saltus {
+                    from,
+                    period,
+                    saltus,
+                    reduced,
+                    layer,
+                    ..
+                } => println!(
+                    "{} (heap {} of {rule} = heap {reduced} + {} × {period}, so g(heap {reduced}) + {} × {saltus}: \
+                     certified saltus {saltus} every {period} heaps from heap {from}, by Theorem C)",
+                    lookup.value,
+                    grouped(heap),
+                    grouped(layer),
+                    grouped(layer)
+                ),
             }
             Ok(ExitCode::SUCCESS)
         }
@@ -398,7 +413,7 @@ fn seq(rule: &Rule, count: usize, min_repeats: usize, json: bool) -> Result<()> 
             object["ordinary"] = serde_json::json!(ordinary);
         }
         if found.is_none() {
-            object["arithmetic"] = serde_json::json!(find_arithmetic_period(&values, min_repeats));
+            object["arithmetic"] = serde_json::json!(rule.arithmetic(&values, min_repeats));
         }
         if let (Some(code), Some((preperiod, period))) = (rule.octal_code(), found) {
             let compact: Vec<u16> = values
@@ -448,10 +463,34 @@ fn seq(rule: &Rule, count: usize, min_repeats: usize, json: bool) -> Result<()> 
                 "no period found in the {} values searched",
                 grouped(count as u64)
             );
-            if let Some(a) = find_arithmetic_period(&values, min_repeats) {
+            if let Some(a) = rule.arithmetic(&values, min_repeats) {
+                let verdict = match &a.certificate {
+                    Some(c) if c.holds && c.period == a.found.period => format!(
+                        "certified by Theorem C from heap {}, reading the first {} values",
+                        c.from,
+                        grouped(c.values_needed as u64)
+                    ),
+                    Some(c) if c.holds => format!(
+                        "certified by Theorem C read over {} periods (g(n + {}) = g(n) + {} from \
+                         heap {}), reading the first {} values",
+                        c.period / a.found.period,
+                        c.period,
+                        c.saltus,
+                        c.from,
+                        grouped(c.values_needed as u64)
+                    ),
+                    Some(c) => format!(
+                        "observed, not certified: Theorem C's condition `{}` fails ({})",
+                        c.verdict.condition(),
+                        serde_json::to_string(&c.verdict)?
+                    ),
+                    None => "observed, not certified: this rule has no saltus theorem".to_string(),
+                };
                 println!(
-                    "arithmetic period: g(n + {}) = g(n) + {} from heap {} (observed, not certified)",
-                    a.period, a.saltus, a.preperiod
+                    "arithmetic period: g(n + {}) = g(n) + {} from heap {}, {verdict}",
+                    a.found.period,
+                    a.found.saltus,
+                    grouped(a.found.preperiod as u64)
                 );
             }
         }

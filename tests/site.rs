@@ -617,6 +617,39 @@ fn seq_certifies_a_long_octal_period_with_a_checkable_record() {
 }
 
 #[test]
+fn seq_certifies_the_saltus_of_8_and_reads_a_huge_heap_off_it() {
+    let out = ladder(&repo(), &["seq", "hex:.8", "--values", "1000", "--json"]);
+    assert!(out.status.success());
+    let json: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    // Three equal values at the end (heaps 997 to 999) are not period 1.
+    assert!(json["period"].is_null());
+    let arithmetic = &json["arithmetic"];
+    assert_eq!(
+        (
+            &arithmetic["preperiod"],
+            &arithmetic["period"],
+            &arithmetic["saltus"]
+        ),
+        (&1.into(), &3.into(), &1.into())
+    );
+    let certificate = &arithmetic["certificate"];
+    assert_eq!(certificate["verdict"], "certified");
+    assert_eq!(certificate["theorem"], "saltus-theorem-c");
+    assert_eq!(certificate["values_read"], serde_json::json!([0, 0, 0, 0]));
+    let value = ladder(&repo(), &["value", "hex:.8", "1000000000000000000"]);
+    assert!(value.status.success());
+    let text = String::from_utf8_lossy(&value.stdout);
+    assert!(text.starts_with("333333333333333333 "), "{text}");
+    // ·104 ends its 2,000 values with three that differ by −4: no saltus.
+    let out = ladder(
+        &repo(),
+        &["seq", "octal:.104", "--values", "2000", "--json"],
+    );
+    let json: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert!(json["arithmetic"].is_null(), "{}", json["arithmetic"]);
+}
+
+#[test]
 fn seq_finds_a_saltus_in_a_hexadecimal_game_and_does_not_certify_it() {
     let out = ladder(&repo(), &["seq", "hex:·3F", "--values", "300", "--json"]);
     assert!(out.status.success());
@@ -625,6 +658,10 @@ fn seq_finds_a_saltus_in_a_hexadecimal_game_and_does_not_certify_it() {
     assert!(json["period"].is_null());
     assert_eq!(json["arithmetic"]["period"], 6);
     assert_eq!(json["arithmetic"]["saltus"], 3);
+    assert_eq!(
+        json["arithmetic"]["certificate"]["condition"],
+        "saltus-power-of-two"
+    );
     let value = ladder(&repo(), &["value", "hex:·3F", "1000000000"]);
     assert_eq!(
         value.status.code(),

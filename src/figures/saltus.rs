@@ -1,18 +1,20 @@
 //! `saltus`: hexadecimal games whose values settle into arithmetic
 //! periodicity, `g(n + p) = g(n) + s`: each game's values drawn against the
-//! heap, its period marked, its saltus stated. Such a saltus is reported as
-//! observed, not certified (see `games::hexadecimal` for why).
+//! heap, its period marked, its saltus stated with Theorem C's verdict
+//! (`games::saltus_certificate`). Beside them, one claimed saltus that holds
+//! over a window of Theorem P's length and then breaks, with the verdict
+//! Theorem C gives it: the reason a window is not a proof here.
 
 use serde::{Deserialize, Serialize};
 
 use super::RenderMeta;
 use crate::games::Rule;
+use crate::games::arithmetic::Arithmetic;
+use crate::games::saltus_certificate::{SaltusCertificate, certify_saltus, move_types};
 use crate::manifest::Count;
 use crate::numbers::grouped;
 use crate::plot::{self, ACCENT, Anchor, INK, MUTED};
-use crate::sequence::{
-    ArithmeticPeriod, DEFAULT_MIN_REPEATS, Value, find_arithmetic_period, find_period,
-};
+use crate::sequence::{CertificateRule, DEFAULT_MIN_REPEATS, Value, find_period};
 
 /// Parameters: the games and how far to compute them.
 #[derive(Debug, Clone, Deserialize)]
@@ -24,6 +26,34 @@ pub struct Params {
     pub values: Count,
     /// Heaps drawn for every game.
     pub shown: usize,
+    /// A claimed saltus to test against a window and against Theorem C.
+    pub naive: Claim,
+}
+
+/// A claim `g(n + period) = g(n) + saltus` for `n ≥ from`, given, not found.
+#[derive(Debug, Clone, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Claim {
+    /// A take-and-break code, e.g. `hex:·18`.
+    pub game: Rule,
+    pub from: usize,
+    pub period: usize,
+    pub saltus: i64,
+}
+
+/// What became of the claim.
+#[derive(Debug, Clone, Serialize)]
+pub struct ClaimData {
+    pub rule: String,
+    pub from: usize,
+    pub period: usize,
+    pub saltus: i64,
+    /// One past the last heap of the window of Theorem P for `(from, period)`.
+    pub window_end: usize,
+    /// The first heap `n ≥ from` where the relation fails, or null.
+    pub first_failure: Option<usize>,
+    /// Theorem C's verdict on the claim.
+    pub certificate: SaltusCertificate,
 }
 
 /// One game: its plain period (if any) and its arithmetic period (if any).
@@ -32,9 +62,10 @@ pub struct Row {
     pub rule: String,
     /// A plain period, `[preperiod, period]`, or null.
     pub period: Option<[usize; 2]>,
-    /// The arithmetic period found, or null.
-    pub arithmetic: Option<ArithmeticPeriod>,
-    /// Always "observed, not certified" for a saltus (no theorem is checked).
+    /// The arithmetic period found, with Theorem C's certificate, or null.
+    pub arithmetic: Option<Arithmetic>,
+    /// `certified`, `observed` (a saltus Theorem C does not prove),
+    /// `plain period` or `no regularity found`.
     pub status: String,
     /// The values drawn.
     pub values: Vec<Value>,
@@ -45,6 +76,7 @@ pub struct Row {
 pub struct Data {
     pub computed: usize,
     pub rows: Vec<Row>,
+    pub naive: ClaimData,
 }
 
 /// Computes each game and searches for a plain and an arithmetic period.
@@ -57,9 +89,10 @@ pub fn compute(params: &Params) -> Result<Data, String> {
             let period = find_period(&values, DEFAULT_MIN_REPEATS)
                 .found()
                 .map(|(s, p)| [s, p]);
-            let arithmetic = find_arithmetic_period(&values, DEFAULT_MIN_REPEATS);
-            let status = match (arithmetic, period) {
-                (Some(_), _) => "observed, not certified",
+            let arithmetic = game.arithmetic(&values, DEFAULT_MIN_REPEATS);
+            let status = match (&arithmetic, period) {
+                (Some(a), _) if a.is_certified() => "certified",
+                (Some(_), _) => "observed",
                 (None, Some(_)) => "plain period",
                 (None, None) => "no regularity found",
             };
@@ -75,7 +108,53 @@ pub fn compute(params: &Params) -> Result<Data, String> {
     Ok(Data {
         computed: params.values.0,
         rows,
+        naive: claim(&params.naive, params.values.0)?,
     })
+}
+
+/// Tests a claimed saltus: where it fails, how long Theorem P's window for
+/// it would be, and Theorem C's verdict.
+fn claim(claim: &Claim, count: usize) -> Result<ClaimData, String> {
+    let digits = claim
+        .game
+        .code_digits()
+        .ok_or_else(|| format!("`{}` is not a take-and-break code", claim.game))?;
+    if claim.period == 0 {
+        return Err("a claimed saltus needs a period of at least 1".to_string());
+    }
+    let values = claim.game.values(count);
+    let first_failure = (claim.from..values.len().saturating_sub(claim.period))
+        .find(|&n| i64::from(values[n + claim.period]) - i64::from(values[n]) != claim.saltus);
+    let CertificateRule::Scaled(window) = claim.game.certificate_rule() else {
+        return Err(format!("`{}` has no window", claim.game));
+    };
+    Ok(ClaimData {
+        rule: claim.game.to_string(),
+        from: claim.from,
+        period: claim.period,
+        saltus: claim.saltus,
+        window_end: window.end(claim.from, claim.period),
+        first_failure,
+        certificate: certify_saltus(
+            &move_types(&digits),
+            &values,
+            claim.from,
+            claim.period,
+            claim.saltus,
+        ),
+    })
+}
+
+/// How a row's saltus is judged, in words.
+fn verdict(arithmetic: &Arithmetic) -> String {
+    match &arithmetic.certificate {
+        Some(c) if c.holds => "certified (Theorem C)".to_string(),
+        Some(c) if c.condition == "saltus-power-of-two" => {
+            "observed: the saltus is not a power of two".to_string()
+        }
+        Some(c) => format!("observed: Theorem C's {} fails", c.condition),
+        None => "observed".to_string(),
+    }
 }
 
 impl Data {
@@ -84,10 +163,14 @@ impl Data {
         let parts: Vec<String> = self
             .rows
             .iter()
-            .map(|r| match r.arithmetic {
+            .map(|r| match &r.arithmetic {
                 Some(a) => format!(
-                    "{}: g(n + {}) = g(n) + {} from heap {} (observed, not certified)",
-                    r.rule, a.period, a.saltus, a.preperiod
+                    "{}: g(n + {}) = g(n) + {} from heap {}, {}",
+                    r.rule,
+                    a.found.period,
+                    a.found.saltus,
+                    a.found.preperiod,
+                    verdict(a)
                 ),
                 None => format!("{}: {}", r.rule, r.status),
             })
@@ -128,10 +211,14 @@ pub fn render(data: &Data, meta: &RenderMeta) -> String {
             let count = row.values.len().max(2) as f64;
             let x_of = |n: usize| LEFT + (n as f64 / (count - 1.0) * plot_w as f64).round() as i32;
             let y_of = |v: Value| bottom - (f64::from(v) / most * PANEL_H as f64).round() as i32;
-            let title = match row.arithmetic {
+            let title = match &row.arithmetic {
                 Some(a) => format!(
-                    "{}: period {}, saltus {}, from heap {}",
-                    row.rule, a.period, a.saltus, a.preperiod
+                    "{}: period {}, saltus {}, from heap {}: {}",
+                    row.rule,
+                    a.found.period,
+                    a.found.saltus,
+                    a.found.preperiod,
+                    verdict(a)
                 ),
                 None => format!("{}: {}", row.rule, row.status),
             };
@@ -151,8 +238,8 @@ pub fn render(data: &Data, meta: &RenderMeta) -> String {
                 MUTED,
             );
             plot::label(area, "0", (LEFT - 6, bottom), 10, Anchor::End, MUTED);
-            if let Some(a) = row.arithmetic {
-                let mut mark = a.preperiod;
+            if let Some(a) = &row.arithmetic {
+                let mut mark = a.found.preperiod;
                 while mark < row.values.len() {
                     plot::line(
                         area,
@@ -160,7 +247,7 @@ pub fn render(data: &Data, meta: &RenderMeta) -> String {
                         plot::fill(0),
                         1,
                     );
-                    mark += a.period;
+                    mark += a.found.period;
                 }
             }
             for (n, &v) in row.values.iter().enumerate() {

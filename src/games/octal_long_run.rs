@@ -9,7 +9,7 @@
 //! `2·n0 + 2p + t` values, two full periods past the preperiod, and it is the
 //! window, not the count of repeats, that proves the period. With three,
 //! ·16's period 149,459 from heap 105,351 (Gangolli and Plambeck, 1989) would
-//! need 553,728 values to be *found*, more than the 509,622 that *prove* it.
+//! need 553,728 values to be *found*, more than the 509,621 that *prove* it.
 //!
 //! The record names the window (`g(n) = g(n + p)` for `start ≤ n < end`), the
 //! values it reads (heaps `0 .. end + p`), and their FNV-1a 64-bit hash, taken

@@ -91,8 +91,12 @@ pub struct SaltusCertificate {
     pub from: usize,
     pub period: usize,
     pub saltus: i64,
-    /// The values read: heaps `0 … from + period − 1`.
-    pub values_read: usize,
+    /// How many values the check reads: heaps `0 … from + period − 1`.
+    pub values_needed: usize,
+    /// Those values, heap 0 first (empty when they were not all computed).
+    pub values_read: Vec<Value>,
+    /// The condition that failed, or `all` when the saltus is certified.
+    pub condition: &'static str,
     /// `E`, the largest excess of a configuration.
     pub largest_excess: u64,
     pub holds: bool,
@@ -201,7 +205,9 @@ fn certify_under(
         from: n0,
         period,
         saltus,
-        values_read: n0.saturating_add(period),
+        values_needed: n0.saturating_add(period),
+        values_read: Vec::new(),
+        condition: "all",
         largest_excess: 0,
         holds: false,
         verdict: Verdict::Certified,
@@ -216,6 +222,10 @@ fn certify_under(
         &mut certificate,
     );
     certificate.holds = certificate.verdict == Verdict::Certified;
+    certificate.condition = certificate.verdict.condition();
+    if let Some(read) = values.get(..certificate.values_needed) {
+        certificate.values_read = read.to_vec();
+    }
     certificate
 }
 
@@ -396,12 +406,13 @@ mod tests {
         let eight = certify_claim("·8", 100, 1, 3, 1);
         assert_eq!(eight.verdict, Verdict::Certified);
         assert!(eight.holds);
-        assert_eq!((eight.from, eight.values_read), (1, 4));
+        assert_eq!((eight.from, eight.values_needed), (1, 4));
+        assert_eq!(eight.values_read, [0, 0, 0, 0]);
         let value = value_by_saltus(&eight, &code("·8").values(4), 1_000_000_000_000_000_000);
         assert_eq!(value, Some(333_333_333_333_333_333));
         let twenty_eight = certify_claim("·28", 200, 1, 53, 16);
         assert_eq!(twenty_eight.verdict, Verdict::Certified);
-        assert_eq!(twenty_eight.values_read, 54);
+        assert_eq!(twenty_eight.values_needed, 54);
     }
 
     #[test]

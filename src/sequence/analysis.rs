@@ -87,7 +87,7 @@ pub const CERTIFIED_MIN_REPEATS: usize = 2;
 /// asking only [`CERTIFIED_MIN_REPEATS`] repeats, kept only if its
 /// certificate holds. The window, not the count of repeats, is the proof,
 /// and a long preperiod may leave room for just two repeats (·16's period
-/// 149,459 from heap 105,351 is proven by 509,622 values but repeats three
+/// 149,459 from heap 105,351 is proven by 509,621 values but repeats three
 /// times only in 553,728).
 pub fn analyse_certified<T: PartialEq>(
     values: &[T],

@@ -18,6 +18,16 @@ pub enum Method {
     Computed { computed: usize },
     /// A closed form of the rule, proved for every heap.
     ClosedForm { formula: String },
+    /// `g(heap) = g(reduced) + saltus·layer`, `heap = reduced + layer·period`,
+    /// by a certified saltus from heap `from` on.
+    Saltus {
+        from: usize,
+        period: usize,
+        saltus: i64,
+        reduced: usize,
+        layer: u64,
+        computed: usize,
+    },
     /// `heap ≡ reduced` modulo the certified period, from the preperiod on.
     Reduced {
         preperiod: usize,
