@@ -1,13 +1,15 @@
-//! What a build reads: a page's content is a plain file in `content/` and
-//! no link leads a build out of the project (issue 14, defect 2); an id too
-//! long for a file name is refused where it is written (19).
+//! What a build reads, and what `check` and `diff` read: a page's content is
+//! a plain file in `content/` and no link leads a build out of the project
+//! (issue 14, defect 2); an id too long for a file name is refused where it
+//! is written (19); `check` and `diff FOLDER` do not follow links out of
+//! `output/` and read a bounded amount (6).
 
 mod common;
 
 use std::fs;
 use std::os::unix::fs::symlink;
 
-use common::{MARKER, assert_error, ladder, site, snapshot};
+use common::{MARKER, assert_error, ladder, site, snapshot, stdout};
 
 /// Builds the case into an earlier output and asserts the error and that
 /// the earlier output is unchanged byte for byte.
@@ -114,5 +116,61 @@ fn an_id_too_long_for_a_file_name_is_refused_where_it_is_written() {
         dir.path()
             .join(format!("output/data/{fits}.json"))
             .is_file()
+    );
+}
+
+fn built() -> tempfile::TempDir {
+    let dir = site("base");
+    let out = ladder(dir.path(), &["build"]);
+    assert_eq!(out.status.code(), Some(0), "{}", common::stderr(&out));
+    dir
+}
+
+#[test]
+fn check_reports_a_link_and_does_not_follow_it() {
+    let dir = built();
+    let outside = tempfile::tempdir().unwrap();
+    fs::write(outside.path().join("secret.txt"), "SECRET").unwrap();
+    symlink(outside.path(), dir.path().join("output/evil")).unwrap();
+    let svg = dir.path().join("output/figures/strip-1-3-4.svg");
+    fs::remove_file(&svg).unwrap();
+    symlink(outside.path().join("secret.txt"), &svg).unwrap();
+    let check = ladder(dir.path(), &["check"]);
+    assert_eq!(check.status.code(), Some(1));
+    assert_eq!(
+        stdout(&check),
+        "link     evil\nlink     figures/strip-1-3-4.svg\n"
+    );
+}
+
+#[test]
+fn diff_of_a_folder_reports_a_link_and_does_not_follow_it() {
+    let dir = built();
+    let before = dir.path().join("before");
+    fs::create_dir_all(&before).unwrap();
+    common::copy_tree(&dir.path().join("output"), &before);
+    let outside = tempfile::tempdir().unwrap();
+    fs::write(outside.path().join("secret.txt"), "SECRET").unwrap();
+    symlink(outside.path(), before.join("usr")).unwrap();
+    let diff = ladder(dir.path(), &["diff", before.to_str().unwrap()]);
+    assert_eq!(diff.status.code(), Some(1));
+    let text = stdout(&diff);
+    assert!(text.contains("usr (a link, not followed)"), "{text}");
+    assert!(!text.contains("secret"), "{text}");
+}
+
+#[test]
+fn check_and_diff_refuse_a_file_too_large_to_be_a_site() {
+    let dir = built();
+    // A sparse file: large on paper, nothing on disk.
+    let big = fs::File::create(dir.path().join("output/huge.bin")).unwrap();
+    big.set_len(300 << 20).unwrap();
+    let message = "output/huge.bin is larger than a site's file may be (64 MiB)";
+    assert_error(dir.path(), &ladder(dir.path(), &["check"]), message);
+    let folder = dir.path().join("output");
+    assert_error(
+        dir.path(),
+        &ladder(dir.path(), &["diff", folder.to_str().unwrap()]),
+        message,
     );
 }

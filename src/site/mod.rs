@@ -8,12 +8,15 @@ pub mod json;
 pub mod math;
 pub mod pages;
 pub mod sources;
+pub mod tree;
 
 use std::collections::BTreeMap;
 use std::fs;
 use std::path::{Path, PathBuf};
 
 use anyhow::{Context, Result};
+
+pub use tree::{Difference, Tree, compare, read_tree};
 
 /// A whole site in memory: relative path → bytes, in sorted order.
 pub type Files = BTreeMap<PathBuf, Vec<u8>>;
@@ -70,65 +73,4 @@ pub fn write_some(out: &Path, files: &Files) -> Result<()> {
             .with_context(|| format!("cannot write {}", path.display()))?;
     }
     Ok(())
-}
-
-/// How one file differs between a fresh build and the folder on disk.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub enum Difference {
-    /// The build makes it; the folder lacks it.
-    Missing(PathBuf),
-    /// The folder has it; the build does not make it.
-    Extra(PathBuf),
-    /// Both have it, with different bytes.
-    Changed(PathBuf),
-}
-
-impl std::fmt::Display for Difference {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        match self {
-            Difference::Missing(p) => write!(f, "missing  {}", p.display()),
-            Difference::Extra(p) => write!(f, "extra    {}", p.display()),
-            Difference::Changed(p) => write!(f, "changed  {}", p.display()),
-        }
-    }
-}
-
-/// Compares a fresh build with the folder `out`, byte for byte.
-pub fn compare(out: &Path, files: &Files) -> Result<Vec<Difference>> {
-    let on_disk = read_tree(out)?;
-    let mut differences = Vec::new();
-    for (path, bytes) in files {
-        match on_disk.get(path) {
-            None => differences.push(Difference::Missing(path.clone())),
-            Some(old) if old != bytes => differences.push(Difference::Changed(path.clone())),
-            Some(_) => {}
-        }
-    }
-    for path in on_disk.keys().filter(|p| !files.contains_key(*p)) {
-        differences.push(Difference::Extra(path.clone()));
-    }
-    Ok(differences)
-}
-
-/// Every file under `root`, by path relative to it (empty if it is absent).
-pub fn read_tree(root: &Path) -> Result<Files> {
-    let mut files = Files::new();
-    if !root.exists() {
-        return Ok(files);
-    }
-    let mut stack = vec![root.to_path_buf()];
-    while let Some(dir) = stack.pop() {
-        for entry in fs::read_dir(&dir).with_context(|| format!("cannot read {}", dir.display()))? {
-            let path = entry?.path();
-            if path.is_dir() {
-                stack.push(path);
-            } else {
-                let bytes =
-                    fs::read(&path).with_context(|| format!("cannot read {}", path.display()))?;
-                let relative = path.strip_prefix(root).expect("below root").to_path_buf();
-                files.insert(relative, bytes);
-            }
-        }
-    }
-    Ok(files)
 }
