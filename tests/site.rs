@@ -355,8 +355,9 @@ fn diff_names_what_changed_in_a_figure_and_exits_one() {
         "strip-1-3-4: changed\n    computed: 200 → 150\n    values: length 200 → 150\npages and other files:\n    page.html\n"
     );
     let review = fs::read_to_string(html.join("index.html")).unwrap();
-    assert!(review.contains("old/strip-1-3-4.svg") && review.contains("new/strip-1-3-4.svg"));
-    assert!(html.join("old/strip-1-3-4.svg").is_file());
+    assert!(review.contains("old/1.svg") && review.contains("new/1.svg"));
+    assert!(review.contains("<code>strip-1-3-4</code>"));
+    assert!(html.join("old/1.svg").is_file());
 }
 
 #[test]

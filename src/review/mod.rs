@@ -4,13 +4,13 @@
 //! git; the other side is the `output/` on disk.
 
 pub mod data;
+pub mod git;
 pub mod html;
 
 use std::collections::{BTreeMap, BTreeSet};
 use std::path::{Path, PathBuf};
-use std::process::Command;
 
-use anyhow::{Context, Result, bail};
+use anyhow::{Result, bail};
 
 use crate::site::{Files, Tree, read_tree};
 
@@ -51,34 +51,13 @@ pub fn read_base(base: &str, repo: &Path) -> Result<Tree> {
         let inner = folder.join("output");
         return read_tree(if inner.is_dir() { &inner } else { folder });
     }
-    let git = |args: &[&str]| -> Result<Vec<u8>> {
-        let out = Command::new("git")
-            .arg("-C")
-            .arg(repo)
-            .args(args)
-            .output()
-            .context("cannot run git")?;
-        if !out.status.success() {
-            bail!(
-                "`{base}` is neither a folder nor a git revision with an output/ folder: {}",
-                String::from_utf8_lossy(&out.stderr).trim()
-            );
-        }
-        Ok(out.stdout)
-    };
-    let listing = git(&["ls-tree", "-r", "--name-only", base, "--", "output/"])?;
-    let mut files = Files::new();
-    for name in String::from_utf8_lossy(&listing).lines() {
-        let bytes = git(&["show", &format!("{base}:{name}")])?;
-        let relative = Path::new(name)
-            .strip_prefix("output")
-            .expect("listed under output/");
-        files.insert(relative.to_path_buf(), bytes);
+    match git::read_revision(base, repo)? {
+        Some(tree) => Ok(tree),
+        None => bail!(
+            "`{base}` is neither a folder nor a git revision: name a folder holding an older \
+             output/, or a revision such as origin/main"
+        ),
     }
-    Ok(Tree {
-        files,
-        links: Default::default(),
-    })
 }
 
 /// Compares two versions of the site. A link on either side is a change
