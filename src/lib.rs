@@ -64,7 +64,11 @@ pub struct BuildReport {
 /// a build replaces it whole, so it must be new, empty, or an earlier
 /// build's output, and never the project or a folder above it.
 pub fn build(options: &BuildOptions, out: &Path) -> Result<BuildReport> {
-    site::destination::vet(out, &options.root)?;
+    if options.only.is_empty() {
+        site::destination::vet(out, &options.root)?;
+    } else {
+        site::destination::vet_earlier(out, &options.root)?;
+    }
     let (files, mut report) = render(options)?;
     let start = Instant::now();
     if options.only.is_empty() {

@@ -126,6 +126,23 @@ fn only_refuses_a_folder_a_build_did_not_write() {
         "mine is not empty and holds no .ladder-output",
     );
     assert_eq!(snapshot(&mine), before);
+    let new = dir.path().join("new");
+    let out = ladder(
+        dir.path(),
+        &[
+            "build",
+            "--out",
+            new.to_str().unwrap(),
+            "--only",
+            "strip-1-3-4",
+        ],
+    );
+    assert_error(
+        dir.path(),
+        &out,
+        "new holds no earlier build: --only updates one",
+    );
+    assert!(!new.exists());
 }
 
 /// The lock a build holds while it writes `out`.

@@ -98,6 +98,20 @@ pub fn vet(out: &Path, project: &Path) -> Result<Destination> {
     Ok(Destination { path: real, state })
 }
 
+/// Checks that `out` holds an earlier build, for `--only`, which updates
+/// some of its files and so needs the rest to be there.
+pub fn vet_earlier(out: &Path, project: &Path) -> Result<Destination> {
+    let destination = vet(out, project)?;
+    if destination.state != State::Earlier {
+        bail!(
+            "{} holds no earlier build: --only updates one; run `ladder build` without --only \
+             first",
+            out.display()
+        );
+    }
+    Ok(destination)
+}
+
 /// True when `dir` holds the marker as a plain file (a link does not count).
 pub fn is_earlier_output(dir: &Path) -> bool {
     fs::symlink_metadata(dir.join(MARKER)).is_ok_and(|m| m.file_type().is_file())

@@ -17,7 +17,7 @@ use std::path::{Path, PathBuf};
 use anyhow::{Context, Result, bail};
 
 use super::Files;
-use super::destination::{self, MARKER, State, parent_of, sibling_prefix};
+use super::destination::{self, MARKER, parent_of, sibling_prefix};
 use super::swap::swap_in;
 
 /// Writes `files` as the folder `out`, replacing it in one swap. `project`
@@ -96,16 +96,9 @@ fn fill(staging: &Path, files: &Files) -> Result<()> {
 /// Writes some files into `out`, which an earlier build wrote, each through
 /// a temporary file of its own.
 pub fn write_some(out: &Path, files: &Files, project: &Path) -> Result<()> {
-    let first = destination::vet(out, project)?;
-    if first.state != State::Earlier {
-        bail!(
-            "{} holds no earlier build: --only updates one; run `ladder build` without --only \
-             first",
-            out.display()
-        );
-    }
+    let first = destination::vet_earlier(out, project)?;
     let _lock = lock(&first.path)?;
-    let target = destination::vet(out, project)?.path;
+    let target = destination::vet_earlier(out, project)?.path;
     for (relative, bytes) in files {
         let path = target.join(relative);
         let dir = path.parent().unwrap_or(&target);
