@@ -182,8 +182,13 @@ fn a_build_waits_while_another_writes_the_same_folder() {
     );
     assert_eq!(snapshot(&out), before, "the folder changed under the lock");
     lock.unlock().unwrap();
-    let status = child.wait().unwrap();
-    assert!(status.success());
+    let result = child.wait_with_output().unwrap();
+    assert_built(&result);
+    assert!(
+        stderr(&result).contains("waiting for another ladder build writing"),
+        "{}",
+        stderr(&result)
+    );
     let page = fs::read_to_string(out.join("page.html")).unwrap();
     assert!(page.contains("Its period is 7."));
 }
