@@ -54,16 +54,27 @@ pub struct BuildReport {
     pub stages: Vec<(&'static str, Duration)>,
     /// Each figure's id, compute-and-draw time, and whether it was cached.
     pub timings: Vec<(String, Duration, bool)>,
+    /// What went wrong without failing the build (a clean-up left for the next one).
+    pub warnings: Vec<String>,
 }
 
 /// Builds the site into `out`: manifest → compute → render → site.
+///
+/// `out` is checked before anything is computed (and again when written):
+/// a build replaces it whole, so it must be new, empty, or an earlier
+/// build's output, and never the project or a folder above it.
 pub fn build(options: &BuildOptions, out: &Path) -> Result<BuildReport> {
+    if options.only.is_empty() {
+        site::destination::vet(out, &options.root)?;
+    } else {
+        site::destination::vet_earlier(out, &options.root)?;
+    }
     let (files, mut report) = render(options)?;
     let start = Instant::now();
     if options.only.is_empty() {
-        site::write_atomically(out, &files)?;
+        report.warnings = site::write_atomically(out, &files, &options.root)?;
     } else {
-        site::write_some(out, &files)?;
+        site::write_some(out, &files, &options.root)?;
     }
     report.files = files.len();
     report.stages.push(("write", start.elapsed()));
@@ -105,7 +116,9 @@ fn render(options: &BuildOptions) -> Result<(Files, BuildReport)> {
     stage("compute and draw");
 
     let files = if options.only.is_empty() {
-        site::pages::render(root, &manifest, &computed)?
+        let mut files = site::pages::render(root, &manifest, &computed)?;
+        files.insert(site::MARKER.into(), site::MARKER_TEXT.into());
+        files
     } else {
         site::pages::figure_files(&computed)
     };
@@ -124,6 +137,7 @@ fn render(options: &BuildOptions) -> Result<(Files, BuildReport)> {
             .iter()
             .map(|c| (c.figure.id.0.clone(), c.time, c.cached))
             .collect(),
+        warnings: Vec::new(),
     };
     Ok((files, report))
 }

@@ -155,6 +155,9 @@ fn run(cli: Cli) -> Result<ExitCode> {
                 };
                 eprintln!("  {id:<28} {how}");
             }
+            for warning in &report.warnings {
+                eprintln!("warning: {warning}");
+            }
             Ok(ExitCode::SUCCESS)
         }
         Command::Check { out } => {

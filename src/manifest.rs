@@ -97,6 +97,9 @@ pub struct Figure {
     pub spec: FigureSpec,
 }
 
+/// The longest id: `<id>.json` and `<id>.html` must fit a file name (255 bytes).
+pub const MAX_ID_BYTES: usize = 255 - ".json".len();
+
 /// An id: lower-case letters, digits and hyphens, so it is safe as a file name.
 #[derive(Debug, Clone, PartialEq, Eq, PartialOrd, Ord, Hash)]
 pub struct Id(pub String);
@@ -108,8 +111,16 @@ impl fmt::Display for Id {
 }
 
 impl Id {
-    /// Checks the characters of an id.
+    /// Checks the characters of an id, and its length: it names files up to
+    /// `<id>.json`, and a file name may be 255 bytes.
     pub fn parse(text: &str) -> Result<Id, String> {
+        if text.len() > MAX_ID_BYTES {
+            return Err(format!(
+                "an id may be at most {MAX_ID_BYTES} bytes (it names files such as \
+                 `<id>.json`), and this one is {}",
+                text.len()
+            ));
+        }
         let ok = !text.is_empty()
             && text
                 .chars()
@@ -232,13 +243,8 @@ fn validate(manifest: &Manifest, source: &str, path: &Path, content_dir: &Path) 
         }
     }
     for page in &manifest.pages {
-        if !content_dir.join(&page.content).is_file() {
-            let message = format!(
-                "page `{}` names content `{}`, which does not exist in {}",
-                page.id,
-                page.content,
-                content_dir.display()
-            );
+        let found = crate::site::sources::content_file(content_dir, &page.id.0, &page.content);
+        if let Err(message) = found {
             errors.push(at("content", &page.content, 1, message));
         }
     }

@@ -37,6 +37,7 @@ fn site(case: &str) -> tempfile::TempDir {
         copy_tree(&fixtures.join(case), dir.path());
     }
     fs::create_dir_all(dir.path().join("output")).unwrap();
+    fs::write(dir.path().join("output/.ladder-output"), "").unwrap();
     fs::write(dir.path().join("output/previous.txt"), "the previous site").unwrap();
     dir
 }
@@ -63,11 +64,16 @@ fn fails_with(case: &str, message: &str) {
         stderr.contains(message),
         "{case}: expected\n{message}\nin\n{stderr}"
     );
-    let kept: Vec<_> = fs::read_dir(dir.path().join("output"))
+    let mut kept: Vec<_> = fs::read_dir(dir.path().join("output"))
         .unwrap()
         .map(|e| e.unwrap().file_name())
         .collect();
-    assert_eq!(kept, ["previous.txt"], "{case}: output/ was touched");
+    kept.sort();
+    assert_eq!(
+        kept,
+        [".ladder-output", "previous.txt"],
+        "{case}: output/ was touched"
+    );
     assert_eq!(
         fs::read_to_string(dir.path().join("output/previous.txt")).unwrap(),
         "the previous site"
@@ -269,7 +275,7 @@ fn output_is_identical_with_one_thread_and_two() {
         files
     };
     let (one, two) = (read("one"), read("two"));
-    assert_eq!(one.len(), 5);
+    assert_eq!(one.len(), 6);
     assert!(one == two, "builds with 1 and 2 threads differ");
 }
 
@@ -355,8 +361,9 @@ fn diff_names_what_changed_in_a_figure_and_exits_one() {
         "strip-1-3-4: changed\n    computed: 200 → 150\n    values: length 200 → 150\npages and other files:\n    page.html\n"
     );
     let review = fs::read_to_string(html.join("index.html")).unwrap();
-    assert!(review.contains("old/strip-1-3-4.svg") && review.contains("new/strip-1-3-4.svg"));
-    assert!(html.join("old/strip-1-3-4.svg").is_file());
+    assert!(review.contains("old/1.svg") && review.contains("new/1.svg"));
+    assert!(review.contains("<code>strip-1-3-4</code>"));
+    assert!(html.join("old/1.svg").is_file());
 }
 
 #[test]

@@ -10,21 +10,30 @@ use super::{FigureChange, Review};
 use crate::plot::escape;
 
 /// Writes `index.html` and the two sides' SVGs into `dir`.
+///
+/// Everything on the page comes from the two sites, which may come from
+/// someone else's pull request: ids (file names), data and paths are all
+/// escaped, and the drawings are saved under numbers the page chooses,
+/// never under a name found in the sites.
 pub fn write(review: &Review, dir: &Path) -> Result<()> {
     for side in ["old", "new"] {
         fs::create_dir_all(dir.join(side))
             .with_context(|| format!("cannot create {}", dir.display()))?;
     }
     let mut body = String::new();
-    for (id, change) in &review.figures {
+    for (number, (id, change)) in review.figures.iter().enumerate() {
         let svg = format!("figures/{id}.svg");
+        let file = format!("{}.svg", number + 1);
+        let id = escape(id);
         let mut cells = String::new();
         for (side, files) in [("old", &review.old), ("new", &review.new)] {
             match files.get(Path::new(&svg)) {
                 Some(bytes) => {
-                    fs::write(dir.join(side).join(format!("{id}.svg")), bytes)?;
+                    let path = dir.join(side).join(&file);
+                    fs::write(&path, bytes)
+                        .with_context(|| format!("cannot write {}", path.display()))?;
                     cells.push_str(&format!(
-                        "<td><img src=\"{side}/{id}.svg\" alt=\"{side} {id}\"></td>"
+                        "<td><img src=\"{side}/{file}\" alt=\"{side} {id}\"></td>"
                     ));
                 }
                 None => cells.push_str(&format!("<td class=\"none\">no {side} figure</td>")),

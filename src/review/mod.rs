@@ -4,15 +4,15 @@
 //! git; the other side is the `output/` on disk.
 
 pub mod data;
+pub mod git;
 pub mod html;
 
 use std::collections::{BTreeMap, BTreeSet};
 use std::path::{Path, PathBuf};
-use std::process::Command;
 
-use anyhow::{Context, Result, bail};
+use anyhow::{Result, bail};
 
-use crate::site::{Files, read_tree};
+use crate::site::{Files, Tree, read_tree};
 
 /// What happened to one figure.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -30,7 +30,7 @@ pub enum FigureChange {
 #[derive(Debug, Clone, Default)]
 pub struct Review {
     pub figures: BTreeMap<String, FigureChange>,
-    /// Pages and other files that changed.
+    /// Pages and other files that changed, and links (never followed).
     pub pages: Vec<String>,
     /// The two sides' files, for the HTML review page.
     pub old: Files,
@@ -45,41 +45,26 @@ impl Review {
 }
 
 /// Reads the base: a folder (with or without an `output/` inside) or a git revision.
-pub fn read_base(base: &str, repo: &Path) -> Result<Files> {
+pub fn read_base(base: &str, repo: &Path) -> Result<Tree> {
     let folder = Path::new(base);
     if folder.is_dir() {
         let inner = folder.join("output");
         return read_tree(if inner.is_dir() { &inner } else { folder });
     }
-    let git = |args: &[&str]| -> Result<Vec<u8>> {
-        let out = Command::new("git")
-            .arg("-C")
-            .arg(repo)
-            .args(args)
-            .output()
-            .context("cannot run git")?;
-        if !out.status.success() {
-            bail!(
-                "`{base}` is neither a folder nor a git revision with an output/ folder: {}",
-                String::from_utf8_lossy(&out.stderr).trim()
-            );
-        }
-        Ok(out.stdout)
-    };
-    let listing = git(&["ls-tree", "-r", "--name-only", base, "--", "output/"])?;
-    let mut files = Files::new();
-    for name in String::from_utf8_lossy(&listing).lines() {
-        let bytes = git(&["show", &format!("{base}:{name}")])?;
-        let relative = Path::new(name)
-            .strip_prefix("output")
-            .expect("listed under output/");
-        files.insert(relative.to_path_buf(), bytes);
+    match git::read_revision(base, repo)? {
+        Some(tree) => Ok(tree),
+        None => bail!(
+            "`{base}` is neither a folder nor a git revision: name a folder holding an older \
+             output/, or a revision such as origin/main"
+        ),
     }
-    Ok(files)
 }
 
-/// Compares two versions of the site.
-pub fn review(old: Files, new: Files) -> Review {
+/// Compares two versions of the site. A link on either side is a change
+/// by itself: it is named, not followed.
+pub fn review(old: Tree, new: Tree) -> Review {
+    let links: BTreeSet<PathBuf> = old.links.union(&new.links).cloned().collect();
+    let (old, new) = (old.files, new.files);
     let figure_ids =
         |files: &Files| -> BTreeSet<String> { files.keys().filter_map(|p| figure_id(p)).collect() };
     let ids: BTreeSet<String> = figure_ids(&old).union(&figure_ids(&new)).cloned().collect();
@@ -106,11 +91,16 @@ pub fn review(old: Files, new: Files) -> Review {
         }
     }
     let paths: BTreeSet<&PathBuf> = old.keys().chain(new.keys()).collect();
-    let pages = paths
+    let mut pages: Vec<String> = paths
         .into_iter()
         .filter(|p| figure_id(p).is_none() && old.get(*p) != new.get(*p))
         .map(|p| p.display().to_string())
         .collect();
+    pages.extend(
+        links
+            .iter()
+            .map(|p| format!("{} (a link, not followed)", p.display())),
+    );
     Review {
         figures,
         pages,

@@ -16,7 +16,7 @@ use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
-use anyhow::{Context as _, Result, anyhow, bail};
+use anyhow::{Result, anyhow, bail};
 use pulldown_cmark::{Options, Parser, html};
 use serde::Serialize;
 use tera::{Context, Kwargs, State, Tera, Value};
@@ -90,9 +90,7 @@ pub fn render(root: &Path, manifest: &Manifest, figures: &[Computed]) -> Result<
 
     files.extend(figure_files(figures));
     for name in STATIC {
-        let path = templates.join(name);
-        let bytes =
-            std::fs::read(&path).with_context(|| format!("cannot read {}", path.display()))?;
+        let bytes = super::sources::read(root, &templates.join(name))?;
         files.insert(PathBuf::from(name), bytes);
     }
     Ok(files)
@@ -110,8 +108,7 @@ fn read_contents(root: &Path, manifest: &Manifest, figures: &[Computed]) -> Resu
     let mut contents = Vec::new();
     for page in &manifest.pages {
         let file = Path::new("content").join(&page.content);
-        let text = std::fs::read_to_string(root.join(&file))
-            .with_context(|| format!("cannot read {}", file.display()))?;
+        let text = super::sources::read_text(root, &root.join(&file))?;
         let found = mentions(&text);
         check_mentions(&file, &found, page, figures)?;
         let placed = found
@@ -166,8 +163,7 @@ fn load_templates(dir: &Path) -> Result<Tera> {
     let mut tera = Tera::default();
     for name in TEMPLATES {
         let path = dir.join(name);
-        let text = std::fs::read_to_string(&path)
-            .with_context(|| format!("cannot read template {}", path.display()))?;
+        let text = super::sources::read_text(&super::sources::project_of(dir), &path)?;
         tera.add_raw_template(name, &text)
             .map_err(|e| anyhow!("{}: {e}", path.display()))?;
     }

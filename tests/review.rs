@@ -1,0 +1,144 @@
+//! `ladder diff`: the review page escapes whatever the two sides hold
+//! (issue 14, defect 5), and a git revision is read safely (14): one
+//! without `output/` is refused, file names are read whole whatever their
+//! bytes, and a BASE never reaches git as an option.
+
+mod common;
+
+use std::fs;
+use std::path::Path;
+use std::process::Command;
+
+use common::{assert_error, copy_tree, ladder, site, stderr, stdout};
+
+fn built() -> tempfile::TempDir {
+    let dir = site("base");
+    let out = ladder(dir.path(), &["build"]);
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    dir
+}
+
+#[test]
+fn the_review_page_escapes_file_names_and_data() {
+    let dir = built();
+    let before = dir.path().join("before");
+    fs::create_dir_all(&before).unwrap();
+    copy_tree(&dir.path().join("output"), &before);
+    let evil = "<img src=x onerror=alert(1)>";
+    let output = dir.path().join("output");
+    fs::write(output.join(format!("figures/{evil}.svg")), "<svg/>").unwrap();
+    fs::write(
+        output.join(format!("data/{evil}.json")),
+        format!("{{\"{evil}\": 1}}"),
+    )
+    .unwrap();
+    fs::write(output.join(format!("{evil}.html")), "page").unwrap();
+    let html = dir.path().join("review");
+    let diff = ladder(
+        dir.path(),
+        &[
+            "diff",
+            before.to_str().unwrap(),
+            "--html",
+            html.to_str().unwrap(),
+        ],
+    );
+    assert_eq!(diff.status.code(), Some(1), "{}", stderr(&diff));
+    let page = fs::read_to_string(html.join("index.html")).unwrap();
+    assert!(!page.contains("<img src=x"), "unescaped markup:\n{page}");
+    assert!(
+        page.contains("&lt;img src=x onerror=alert(1)&gt;"),
+        "{page}"
+    );
+    // The drawings are saved under names the review page chose, not the id.
+    for side in ["old", "new"] {
+        for entry in fs::read_dir(html.join(side)).unwrap() {
+            let name = entry.unwrap().file_name().to_string_lossy().to_string();
+            assert!(
+                name.chars().all(|c| c.is_ascii_alphanumeric() || c == '.'),
+                "{name}"
+            );
+        }
+    }
+}
+
+fn git(dir: &Path, args: &[&str]) {
+    let out = Command::new("git")
+        .arg("-C")
+        .arg(dir)
+        .args([
+            "-c",
+            "user.name=t",
+            "-c",
+            "user.email=t@t",
+            "-c",
+            "commit.gpgsign=false",
+        ])
+        .args(args)
+        .output()
+        .unwrap();
+    assert!(out.status.success(), "git {args:?}: {}", stderr(&out));
+}
+
+fn repository() -> tempfile::TempDir {
+    let dir = built();
+    git(dir.path(), &["init", "-q", "-b", "main"]);
+    git(dir.path(), &["add", "-A"]);
+    git(dir.path(), &["commit", "-q", "-m", "site"]);
+    dir
+}
+
+#[test]
+fn diff_of_a_revision_reads_non_ascii_file_names() {
+    let dir = repository();
+    fs::write(dir.path().join("output/données é.txt"), "notes").unwrap();
+    fs::write(dir.path().join("output/tab\there.txt"), "notes").unwrap();
+    git(dir.path(), &["add", "-A"]);
+    git(dir.path(), &["commit", "-q", "-m", "names"]);
+    let same = ladder(dir.path(), &["diff", "HEAD"]);
+    assert_eq!(same.status.code(), Some(0), "{}", stderr(&same));
+    fs::write(dir.path().join("output/données é.txt"), "changed").unwrap();
+    let changed = ladder(dir.path(), &["diff", "HEAD"]);
+    assert_eq!(changed.status.code(), Some(1), "{}", stderr(&changed));
+    assert!(
+        stdout(&changed).contains("données é.txt"),
+        "{}",
+        stdout(&changed)
+    );
+}
+
+#[test]
+fn diff_refuses_a_revision_without_output() {
+    let dir = repository();
+    git(dir.path(), &["rm", "-q", "-r", "--cached", "output"]);
+    git(dir.path(), &["commit", "-q", "-m", "no site"]);
+    assert_error(
+        dir.path(),
+        &ladder(dir.path(), &["diff", "HEAD"]),
+        "revision `HEAD` holds no output/ folder",
+    );
+    assert_eq!(
+        ladder(dir.path(), &["diff", "HEAD~1"]).status.code(),
+        Some(0)
+    );
+}
+
+#[test]
+fn diff_never_hands_a_base_to_git_as_an_option() {
+    let dir = repository();
+    for base in ["--output=stolen", "-h", "--format=%(objectname)"] {
+        let out = ladder(dir.path(), &["diff", "--", base]);
+        assert_error(
+            dir.path(),
+            &out,
+            &format!("`{base}` is neither a folder nor a git revision"),
+        );
+        assert!(!stderr(&out).contains("usage"), "{}", stderr(&out));
+    }
+    assert!(!dir.path().join("stolen").exists());
+    assert_error(
+        dir.path(),
+        &ladder(dir.path(), &["diff", "no-such-branch"]),
+        "`no-such-branch` is neither a folder nor a git revision",
+    );
+}
