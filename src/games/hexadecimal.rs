@@ -197,6 +197,33 @@ mod tests {
         );
     }
 
+    /// The window of Theorem P with K the most heaps a move leaves: three
+    /// parts for a bit-8 digit, two for bit 4, one for bits 1 and 2.
+    #[test]
+    fn windows_follow_the_most_heaps_a_move_leaves() {
+        use crate::sequence::{CertificateRule, certify};
+        let window = |text: &str, start: usize, period: usize| {
+            let CertificateRule::Scaled(w) = HexCode::parse(text).unwrap().certificate_rule()
+            else {
+                panic!("a code has a window");
+            };
+            (w.argument, w.end(start, period))
+        };
+        // ·8: t = 1, K = 3: n < 3·n0 + 2p + t − 2.
+        assert_eq!(window("·8", 4, 3), ("guy-smith-k3", 3 * 4 + 2 * 3 + 1 - 2));
+        assert_eq!(
+            window("·137", 52, 34),
+            ("guy-smith-k2", 2 * 52 + 34 + 3 - 1)
+        );
+        assert_eq!(window("·32", 5, 3), ("guy-smith-k1", 5 + 2));
+        // Dawson's chess as a hexadecimal code is proven by 174 values, as octal.
+        let dawson = HexCode::parse("·137").unwrap();
+        let values = dawson.values(200);
+        let c = certify(dawson.certificate_rule(), &values, 52, 34).unwrap();
+        assert!(c.holds);
+        assert_eq!(c.values_needed, 174);
+    }
+
     /// The engine against the triple loop, on every one-digit code, the
     /// `4.`, `8.` and `C.` one-digit codes, and two-digit codes with bit 8.
     #[test]
