@@ -130,14 +130,13 @@ impl Rule {
     /// values climb, read off a certified saltus.
     pub fn value_of(&self, heap: u64) -> Result<Lookup<u128>, String> {
         let plain = self.value_by_period(heap);
-        let (Err(reason), Some(digits)) = (&plain, self.code_digits()) else {
+        // Only a hexadecimal code can climb: a finite octal code never passes
+        // Theorem C (its moves leave at most two heaps, see the module).
+        let (Err(reason), Rule::Hex(code)) = (&plain, self) else {
             return plain.map(|found| found.map(u128::from));
         };
-        let limit = match self {
-            Rule::Hex(_) => HEX_LOOKUP_LIMIT,
-            _ => OCTAL_LOOKUP_LIMIT,
-        };
-        let values = self.values(limit);
+        let digits = code.digits();
+        let values = self.values(HEX_LOOKUP_LIMIT);
         let Some(found) =
             arithmetic::analyse(Some(&digits), &values, sequence::DEFAULT_MIN_REPEATS)
         else {
