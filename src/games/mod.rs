@@ -137,8 +137,7 @@ impl Rule {
         };
         let digits = code.digits();
         let values = self.values(HEX_LOOKUP_LIMIT);
-        let Some(found) =
-            arithmetic::analyse(Some(&digits), &values, sequence::DEFAULT_MIN_REPEATS)
+        let Some(found) = arithmetic::analyse(Some(digits), &values, sequence::DEFAULT_MIN_REPEATS)
         else {
             return Err(reason.clone());
         };
