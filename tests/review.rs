@@ -19,6 +19,41 @@ fn built() -> tempfile::TempDir {
 }
 
 #[test]
+fn the_review_page_never_overwrites_a_folder_it_did_not_write() {
+    let dir = built();
+    let before = dir.path().join("before");
+    fs::create_dir_all(&before).unwrap();
+    copy_tree(&dir.path().join("output"), &before);
+    let html = dir.path().join("site-clone");
+    fs::create_dir_all(&html).unwrap();
+    fs::write(html.join("index.html"), "mine").unwrap();
+    let args = |html: &Path| {
+        vec![
+            "diff".to_string(),
+            before.to_str().unwrap().to_string(),
+            "--html".to_string(),
+            html.to_str().unwrap().to_string(),
+        ]
+    };
+    let run = |html: &Path| {
+        let args = args(html);
+        let args: Vec<&str> = args.iter().map(String::as_str).collect();
+        ladder(dir.path(), &args)
+    };
+    let refused = run(&html);
+    assert_eq!(refused.status.code(), Some(2), "{}", stderr(&refused));
+    assert!(stderr(&refused).contains("holds files a review did not write"));
+    assert_eq!(fs::read_to_string(html.join("index.html")).unwrap(), "mine");
+    // A new folder is written, and written again on the next review.
+    let review = dir.path().join("review");
+    for _ in 0..2 {
+        let out = run(&review);
+        assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+        assert!(review.join("index.html").is_file());
+    }
+}
+
+#[test]
 fn the_review_page_escapes_file_names_and_data() {
     let dir = built();
     let before = dir.path().join("before");

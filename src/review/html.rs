@@ -2,12 +2,38 @@
 //! old drawing beside the new, the data differences under them.
 
 use std::fs;
+use std::io;
 use std::path::Path;
 
-use anyhow::{Context, Result};
+use anyhow::{Context, Result, bail};
 
 use super::{FigureChange, Review};
 use crate::plot::escape;
+
+/// The file every review page leaves in its folder, so a later review may
+/// write there again.
+pub const MARKER: &str = ".ladder-review";
+
+const MARKER_TEXT: &str = "This folder is written by `ladder diff --html`.\n";
+
+/// A review is written only where it overwrites nothing it did not write:
+/// a new or empty folder, or one an earlier review wrote (it holds
+/// [`MARKER`]).
+fn vet(dir: &Path) -> Result<()> {
+    let mut entries = match fs::read_dir(dir) {
+        Err(e) if e.kind() == io::ErrorKind::NotFound => return Ok(()),
+        other => other.with_context(|| format!("cannot read {}", dir.display()))?,
+    };
+    let marked = fs::symlink_metadata(dir.join(MARKER)).is_ok_and(|m| m.is_file());
+    if entries.next().is_some() && !marked {
+        bail!(
+            "{} holds files a review did not write, and --html would overwrite them: give it a \
+             new or empty folder (one an earlier review wrote holds {MARKER})",
+            dir.display()
+        );
+    }
+    Ok(())
+}
 
 /// Writes `index.html` and the two sides' SVGs into `dir`.
 ///
@@ -16,10 +42,23 @@ use crate::plot::escape;
 /// escaped, and the drawings are saved under numbers the page chooses,
 /// never under a name found in the sites.
 pub fn write(review: &Review, dir: &Path) -> Result<()> {
+    vet(dir)?;
     for side in ["old", "new"] {
         fs::create_dir_all(dir.join(side))
             .with_context(|| format!("cannot create {}", dir.display()))?;
+        // Drawings of an earlier review (numbered names only, ours).
+        for entry in fs::read_dir(dir.join(side))?.flatten() {
+            let name = entry.file_name().to_string_lossy().into_owned();
+            let ours = name
+                .strip_suffix(".svg")
+                .is_some_and(|n| !n.is_empty() && n.bytes().all(|b| b.is_ascii_digit()));
+            if ours && entry.file_type().is_ok_and(|t| t.is_file()) {
+                fs::remove_file(entry.path())?;
+            }
+        }
     }
+    fs::write(dir.join(MARKER), MARKER_TEXT)
+        .with_context(|| format!("cannot write {}", dir.display()))?;
     let mut body = String::new();
     for (number, (id, change)) in review.figures.iter().enumerate() {
         let svg = format!("figures/{id}.svg");
