@@ -21,8 +21,8 @@ use std::str::FromStr;
 use crate::games::{OctalCode, SubtractionSet};
 
 /// How a coalition ruleset is written, for error messages and `--help`.
-pub const RULESET_SYNTAX: &str =
-    "`nim`, `sub:1,2` (a subtraction set) or `octal:0.77` (an octal code: Kayles)";
+pub const RULESET_SYNTAX: &str = "`nim`, `kayles` (octal ·77), `dawsons-kayles` (octal ·07), \
+     `sub:1,2` (a subtraction set) or `octal:·77` (an octal code, also `.77`, `0.77`, `4.07`)";
 
 /// The rules of a heap game: `nim`, `sub:1,2` or `octal:0.07`.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -88,6 +88,12 @@ impl FromStr for Ruleset {
         };
         match kind {
             "nim" if spec.is_empty() => Ok(Ruleset::Nim),
+            "kayles" if spec.is_empty() => parse_octal_code("·77").map(Ruleset::Octal),
+            "dawsons-kayles" if spec.is_empty() => parse_octal_code("·07").map(Ruleset::Octal),
+            "pass" | "hex" => Err(format!(
+                "`{text}` is a rule of `ladder seq`, but the coalition search takes no pass and \
+                 no three-way split: write {RULESET_SYNTAX}"
+            )),
             "sub" => {
                 let set = SubtractionSet::parse(spec).map_err(|e| format!("in `{text}`: {e}"))?;
                 Ok(Ruleset::Subtraction(
@@ -240,6 +246,9 @@ mod tests {
             ("sub:2,1", Ruleset::Subtraction(vec![1, 2])),
             ("octal:0.77", Ruleset::Octal(vec![0, 7, 7])),
             ("octal:0.070", Ruleset::Octal(vec![0, 0, 7])),
+            ("octal:·77", Ruleset::Octal(vec![0, 7, 7])),
+            ("kayles", Ruleset::Octal(vec![0, 7, 7])),
+            ("dawsons-kayles", Ruleset::Octal(vec![0, 0, 7])),
         ] {
             let parsed: Ruleset = text.parse().unwrap();
             assert_eq!(parsed, ruleset, "{text}");
@@ -260,8 +269,11 @@ mod tests {
         assert!(error("octal:077").contains("has no point"));
         assert!(error("octal:0.0").contains("allows no take"));
         assert!(error("octal:10.7").contains("only one digit, 0 or 4, may stand before the point"));
-        assert!(error("kayles").contains("not a coalition ruleset"));
+        assert!(error("kayle").contains("not a coalition ruleset"));
+        assert!(error("kayles:3").contains("not a coalition ruleset"));
         assert!(error("nim:3").contains("not a coalition ruleset"));
+        assert!(error("hex:·8").contains("no three-way split"));
+        assert!(error("pass:1,2").contains("takes no pass"));
     }
 
     #[test]
