@@ -15,9 +15,26 @@ pub fn grouped(n: u64) -> String {
     out
 }
 
+/// A count and its noun, the noun's number agreeing: `1 value`,
+/// `2,000 values`, `0 values`.
+pub fn counted(n: u64, one: &str, many: &str) -> String {
+    if n == 1 {
+        format!("1 {one}")
+    } else {
+        format!("{} {many}", grouped(n))
+    }
+}
+
 #[cfg(test)]
 mod tests {
-    use super::grouped;
+    use super::{counted, grouped};
+
+    #[test]
+    fn a_count_agrees_with_its_noun() {
+        assert_eq!(counted(1, "unit", "units"), "1 unit");
+        assert_eq!(counted(0, "unit", "units"), "0 units");
+        assert_eq!(counted(12_000, "position", "positions"), "12,000 positions");
+    }
 
     #[test]
     fn groups_thousands() {
