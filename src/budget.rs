@@ -1,0 +1,90 @@
+//! The work one figure or one command may ask for, checked when the
+//! manifest or the command line is read, before anything is computed.
+//!
+//! Each limit is a constant, set far above what the site uses and below
+//! where a run would take minutes or exhaust memory; raising one when a
+//! faster engine lands is a one-line change.
+
+use crate::games::Rule;
+use crate::numbers::grouped;
+use crate::sequence::Value;
+
+/// The most values `ladder seq` computes: about 400 MB of values, and more
+/// in the engines' working space (`·6` to 10^7 peaks at 63 MB).
+pub const MAX_SEQ_VALUES: usize = 100_000_000;
+
+/// The most values of a hexadecimal code with a three-part move (a digit
+/// with bit 8): its engine is cubic in the heap (4,000 values take 16 s).
+pub const MAX_HEX_THREE_PART_VALUES: usize = 2_000;
+
+/// Whether `count` values of `rule` are within the budget; the error says
+/// which limit, and how far the rule may go.
+pub fn check_values(rule: &Rule, count: usize) -> Result<(), String> {
+    if let Rule::Hex(code) = rule
+        && splits_in_three(&code.to_string())
+        && count > MAX_HEX_THREE_PART_VALUES
+    {
+        return Err(format!(
+            "{rule} leaves three heaps, and its values cost time cubic in the heap: at most {} \
+             values, not {}",
+            grouped(MAX_HEX_THREE_PART_VALUES as u64),
+            grouped(count as u64)
+        ));
+    }
+    Ok(())
+}
+
+/// Whether a hexadecimal code, as printed (`·8`, `·3F`), has a digit with
+/// bit 8: a move that leaves three heaps.
+fn splits_in_three(code: &str) -> bool {
+    code.chars()
+        .filter_map(|c| c.to_digit(16))
+        .any(|digit| digit & 8 != 0)
+}
+
+/// Checks a `ladder seq` count: from 1 to [`MAX_SEQ_VALUES`], within the
+/// rule's budget, and with the memory for the values there to be had (a
+/// fallible reservation, so a size the machine cannot give is an error, not
+/// an abort).
+pub fn check_seq_values(rule: &Rule, count: usize) -> Result<(), String> {
+    if !(1..=MAX_SEQ_VALUES).contains(&count) {
+        return Err(format!(
+            "--values must be from 1 to {}, not {}",
+            grouped(MAX_SEQ_VALUES as u64),
+            grouped(count as u64)
+        ));
+    }
+    check_values(rule, count)?;
+    let mut probe: Vec<Value> = Vec::new();
+    probe
+        .try_reserve_exact(count)
+        .map_err(|_| format!("cannot reserve memory for {} values", grouped(count as u64)))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_three_part_hex_code_has_a_budget() {
+        let eight: Rule = "hex:·8".parse().unwrap();
+        assert!(check_values(&eight, MAX_HEX_THREE_PART_VALUES).is_ok());
+        let error = check_values(&eight, MAX_HEX_THREE_PART_VALUES + 1).unwrap_err();
+        assert!(
+            error.contains("cubic") && error.contains("2,000"),
+            "{error}"
+        );
+        assert!(check_values(&"hex:·3F".parse().unwrap(), 2001).is_err());
+        let two_parts: Rule = "hex:·47".parse().unwrap();
+        assert!(check_values(&two_parts, 1_000_000).is_ok());
+    }
+
+    #[test]
+    fn seq_counts_are_bounded() {
+        let rule: Rule = "sub:1,3,4".parse().unwrap();
+        assert!(check_seq_values(&rule, 0).is_err());
+        assert!(check_seq_values(&rule, 2000).is_ok());
+        let error = check_seq_values(&rule, 1_000_000_000_000).unwrap_err();
+        assert!(error.contains("100,000,000"), "{error}");
+    }
+}
