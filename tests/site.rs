@@ -188,7 +188,7 @@ fn a_broken_template() {
 fn a_claim_the_data_does_not_support() {
     fails_with(
         "wrong-claim",
-        "error: figure `strip-1-3-4`: expects period = 8, but the computed value is 7",
+        "error: figures.yaml:13:5: figure `strip-1-3-4`: expects period = 8, but the computed value is 7",
     );
 }
 

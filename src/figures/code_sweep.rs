@@ -18,6 +18,7 @@ use rayon::prelude::*;
 use serde::{Deserialize, Serialize};
 
 use super::RenderMeta;
+use super::bounds::{CheckParams, Within};
 use crate::games::{OctalCode, octal};
 use crate::manifest::Count;
 use crate::numbers::grouped;
@@ -29,14 +30,19 @@ use crate::sequence::{Analysis, PeriodStatus, Value, analyse};
 #[serde(deny_unknown_fields)]
 pub struct Params {
     /// Digits after the point (1 to 3): `8^digits` codes.
+    #[serde(deserialize_with = "Within::<1, 3>::read")]
     pub digits: u32,
     /// Values computed for every code.
     pub values: Count,
     /// Full periods a found period must cover.
+    #[serde(deserialize_with = "Within::<1, 100>::read")]
     pub min_repeats: usize,
     /// A second repetition count, searched over the same values for comparison.
+    #[serde(deserialize_with = "Within::<1, 100>::read")]
     pub compare_min_repeats: usize,
 }
+
+impl CheckParams for Params {}
 
 /// One line of the data file: one code.
 #[derive(Debug, Clone, Serialize)]

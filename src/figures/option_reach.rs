@@ -5,6 +5,7 @@
 use serde::{Deserialize, Serialize};
 
 use super::RenderMeta;
+use super::bounds::{CheckParams, Within};
 use crate::games::Rule;
 use crate::plot::{self, ACCENT, Anchor, INK, MUTED};
 use crate::sequence::{CertificateRule, Value};
@@ -16,9 +17,26 @@ pub struct Params {
     /// The game, e.g. `sub:1,3,4`.
     pub game: Rule,
     /// The heap whose options are drawn.
+    #[serde(deserialize_with = "Within::<0, 9_999>::read")]
     pub heap: usize,
     /// How many cells to draw from heap 0 (at least `heap + 1`).
+    #[serde(deserialize_with = "Within::<1, 10_000>::read")]
     pub shown: usize,
+}
+
+impl CheckParams for Params {
+    fn check(&self) -> Result<(), String> {
+        if self.game.subtraction_set().is_none() {
+            return Err(format!("{} is not a subtraction game", self.game));
+        }
+        if self.shown <= self.heap {
+            return Err(format!(
+                "shown ({}) must be larger than heap ({}) so the heap is drawn",
+                self.shown, self.heap
+            ));
+        }
+        Ok(())
+    }
 }
 
 /// One heap's options and how far back they reach.

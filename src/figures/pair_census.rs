@@ -6,6 +6,7 @@
 use serde::Deserialize;
 
 use super::RenderMeta;
+use super::bounds::{CheckParams, Within};
 use crate::census::pairs::{PairCensus, pair_census};
 use crate::manifest::Count;
 use crate::numbers::grouped;
@@ -16,10 +17,13 @@ use crate::plot::{self, Anchor, INK, MUTED};
 #[serde(deny_unknown_fields)]
 pub struct Params {
     /// Pairs `1 ≤ a < b ≤ largest`.
+    #[serde(deserialize_with = "Within::<0, 200>::read")]
     pub largest: usize,
     /// Values computed for every pair.
     pub values: Count,
 }
+
+impl CheckParams for Params {}
 
 /// One record per pair and the counts (see `census::pairs`).
 pub type Data = PairCensus;

@@ -5,6 +5,7 @@
 use serde::{Deserialize, Serialize};
 
 use super::RenderMeta;
+use super::bounds::{CheckParams, Within};
 use super::run::{RunSummary, run};
 use crate::games::Rule;
 use crate::manifest::Count;
@@ -22,7 +23,14 @@ pub struct Params {
     pub values: Count,
     /// Rows of one period each drawn (default 6).
     #[serde(default = "default_rows")]
+    #[serde(deserialize_with = "Within::<1, 100>::read")]
     pub rows: usize,
+}
+
+impl CheckParams for Params {
+    fn check(&self) -> Result<(), String> {
+        crate::budget::check_values(&self.game, self.values.0)
+    }
 }
 
 fn default_rows() -> usize {

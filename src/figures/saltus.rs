@@ -6,6 +6,7 @@
 use serde::{Deserialize, Serialize};
 
 use super::RenderMeta;
+use super::bounds::{CheckParams, Within};
 use crate::games::Rule;
 use crate::manifest::Count;
 use crate::numbers::grouped;
@@ -19,11 +20,21 @@ use crate::sequence::{
 #[serde(deny_unknown_fields)]
 pub struct Params {
     /// The games, e.g. `hex:·8`.
+    #[serde(deserialize_with = "super::bounds::few")]
     pub games: Vec<Rule>,
     /// Values computed and searched for every game.
     pub values: Count,
     /// Heaps drawn for every game.
+    #[serde(deserialize_with = "Within::<1, 10_000>::read")]
     pub shown: usize,
+}
+
+impl CheckParams for Params {
+    fn check(&self) -> Result<(), String> {
+        self.games
+            .iter()
+            .try_for_each(|game| crate::budget::check_values(game, self.values.0))
+    }
 }
 
 /// One game: its plain period (if any) and its arithmetic period (if any).

@@ -11,6 +11,7 @@ use rayon::prelude::*;
 use serde::{Deserialize, Serialize};
 
 use super::RenderMeta;
+use super::bounds::{CheckParams, Within};
 use crate::games::SubtractionSet;
 use crate::manifest::Count;
 use crate::numbers::grouped;
@@ -22,10 +23,13 @@ use crate::sequence::{DEFAULT_MIN_REPEATS, analyse};
 #[serde(deny_unknown_fields)]
 pub struct Params {
     /// Largest takes `1 ..= max_take` are tabulated (at most 16).
+    #[serde(deserialize_with = "Within::<1, 16>::read")]
     pub max_take: usize,
     /// Values computed for every set.
     pub values: Count,
 }
+
+impl CheckParams for Params {}
 
 /// One largest take `m`: the bound and what the sets with that largest take do.
 #[derive(Debug, Clone, Serialize)]
