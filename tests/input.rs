@@ -113,7 +113,11 @@ fn a_take_near_two_to_the_64_proves_nothing() {
     let root = repo();
     let out = ladder(&root, &["seq", "sub:2,4,7,18446744073709551615"]);
     assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
-    assert!(!stdout(&out).contains("the period is proven"), "{}", stdout(&out));
+    assert!(
+        !stdout(&out).contains("the period is proven"),
+        "{}",
+        stdout(&out)
+    );
     assert!(stdout(&out).contains("not proven"), "{}", stdout(&out));
 
     let out = ladder(&root, &["seq", "sub:1,18446744073709551615", "--json"]);
@@ -131,7 +135,11 @@ fn a_take_near_two_to_the_64_proves_nothing() {
     );
     assert_eq!(out.status.code(), Some(2), "{}", stdout(&out));
     assert!(!stdout(&out).contains("certified"), "{}", stdout(&out));
-    assert!(stderr(&out).contains("no certified period"), "{}", stderr(&out));
+    assert!(
+        stderr(&out).contains("no certified period"),
+        "{}",
+        stderr(&out)
+    );
 }
 
 // Defect 20: a closed pipe, and a count of repeats that means nothing.
@@ -172,7 +180,11 @@ fn zero_repeats_and_huge_counts_are_refused() {
     let root = repo();
     let out = ladder(&root, &["seq", "sub:1,3,4", "--min-repeats", "0"]);
     assert_eq!(out.status.code(), Some(2));
-    assert!(stderr(&out).contains("at least 1 full repeat"), "{}", stderr(&out));
+    assert!(
+        stderr(&out).contains("at least 1 full repeat"),
+        "{}",
+        stderr(&out)
+    );
 
     // Defect 7: this asked for 4 TB and aborted.
     let out = ladder(&root, &["seq", "sub:1,2", "--values", "1000000000000"]);
@@ -183,7 +195,11 @@ fn zero_repeats_and_huge_counts_are_refused() {
     let start = Instant::now();
     let out = ladder(&root, &["seq", "hex:·8", "--values", "4000"]);
     assert_eq!(out.status.code(), Some(2), "{}", stderr(&out));
-    assert!(stderr(&out).contains("at most 2,000 values"), "{}", stderr(&out));
+    assert!(
+        stderr(&out).contains("at most 2,000 values"),
+        "{}",
+        stderr(&out)
+    );
     assert!(start.elapsed() < Duration::from_secs(5));
 }
 
@@ -295,4 +311,54 @@ fn deep_nesting_is_refused_at_once() {
         "figures.yaml:1:39: collections nest more than 32 deep here",
     );
     assert!(start.elapsed() < Duration::from_secs(5));
+}
+
+// Defect 12: placements counted while rendering.
+
+#[test]
+fn placements_are_counted_by_the_template_itself() {
+    fails_with(
+        "placed-twice",
+        "error: content/page.md:5:4: figure `strip-1-3-4` is placed twice; place it once",
+    );
+    fails_with(
+        "placed-in-comment",
+        "figures.yaml:10:9: figure `strip-1-3-4`: is never placed: add {{ figure(id=\"strip-1-3-4\") }} on a line of its own in content/page.md",
+    );
+    fails_with(
+        "placed-in-sentence",
+        "error: content/page.md:1:55: figure `strip-1-3-4` is placed inside a sentence: put {{ figure(id=\"strip-1-3-4\") }} on a line of its own",
+    );
+}
+
+// Defect 15: a Tera error in the content, located in the content file.
+
+#[test]
+fn a_template_error_in_the_content_is_located_there() {
+    let dir = site("content-syntax-error");
+    let out = ladder(dir.path(), &["build"]);
+    let stderr = stderr(&out);
+    assert!(!stderr.contains("__tera_one_off"), "{stderr}");
+    assert_eq!(stderr.matches("error").count(), 1, "{stderr}");
+    build_fails_with(
+        dir.path(),
+        "content-syntax-error",
+        "error: content/page.md:1:",
+    );
+}
+
+// Defect 13: markup in a formula is text.
+
+#[test]
+fn markup_in_a_formula_is_escaped_on_the_page() {
+    let dir = site("math-markup");
+    let out = ladder(dir.path(), &["build"]);
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    let page = fs::read_to_string(dir.path().join("output/page.html")).unwrap();
+    assert!(!page.contains("<img src=x"), "{page}");
+    assert!(
+        page.contains("<mi>&lt;img src=x onerror=alert(1)&gt;</mi>"),
+        "{page}"
+    );
+    assert!(page.contains("<mi>a&lt;b</mi>"), "{page}");
 }

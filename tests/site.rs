@@ -172,7 +172,7 @@ fn a_content_file_that_does_not_exist() {
 fn a_figure_that_does_not_exist() {
     fails_with(
         "unknown-figure",
-        "error: content/page.md:5:16: no figure `no-such-figure` in figures.yaml",
+        "error: content/page.md:5:8: no figure `no-such-figure` in figures.yaml",
     );
 }
 
@@ -180,7 +180,7 @@ fn a_figure_that_does_not_exist() {
 fn a_broken_template() {
     fails_with(
         "broken-template",
-        "templates/page.html: error: Unknown tag\n --> page.html:5:4",
+        "error: templates/page.html:5:4: Unknown tag",
     );
 }
 

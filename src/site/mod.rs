@@ -7,6 +7,7 @@
 pub mod json;
 pub mod math;
 pub mod pages;
+pub mod placement;
 
 use std::collections::BTreeMap;
 use std::fs;
