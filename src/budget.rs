@@ -17,6 +17,26 @@ pub const MAX_SEQ_VALUES: usize = 100_000_000;
 /// with bit 8): its engine is cubic in the heap (4,000 values take 16 s).
 pub const MAX_HEX_THREE_PART_VALUES: usize = 2_000;
 
+/// The most values a census may compute, summed over its games: a census
+/// of 65,536 subtraction sets of 1,525 values each takes about a second.
+pub const MAX_CENSUS_VALUES: u64 = 100_000_000;
+
+/// Whether a census of `games` games with `values` values each is within
+/// [`MAX_CENSUS_VALUES`]; `what` names the games in the message.
+pub fn check_census(games: u64, values: usize, what: &str) -> Result<(), String> {
+    let total = games.saturating_mul(values as u64);
+    if total > MAX_CENSUS_VALUES {
+        return Err(format!(
+            "{} {what} of {} values each is {} values in all; a census computes at most {}",
+            grouped(games),
+            grouped(values as u64),
+            grouped(total),
+            grouped(MAX_CENSUS_VALUES)
+        ));
+    }
+    Ok(())
+}
+
 /// Whether `count` values of `rule` are within the budget; the error says
 /// which limit, and how far the rule may go.
 pub fn check_values(rule: &Rule, count: usize) -> Result<(), String> {
@@ -77,6 +97,14 @@ mod tests {
         assert!(check_values(&"hex:·3F".parse().unwrap(), 2001).is_err());
         let two_parts: Rule = "hex:·47".parse().unwrap();
         assert!(check_values(&two_parts, 1_000_000).is_ok());
+    }
+
+    #[test]
+    fn a_census_has_a_budget() {
+        assert!(check_census(780, 1200, "pairs").is_ok());
+        let error = check_census(19_900, 1_000_000, "pairs").unwrap_err();
+        assert!(error.contains("19,900 pairs"), "{error}");
+        assert!(check_census(u64::MAX, usize::MAX, "sets").is_err());
     }
 
     #[test]

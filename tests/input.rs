@@ -362,3 +362,27 @@ fn markup_in_a_formula_is_escaped_on_the_page() {
     );
     assert!(page.contains("<mi>a&lt;b</mi>"), "{page}");
 }
+
+// Defect 15: a formula that does not render is located where it is written.
+
+#[test]
+fn a_broken_formula_is_located() {
+    fails_with(
+        "broken-formula",
+        "error: content/page.md:3:21: cannot read the formula `\\frac{1}`",
+    );
+}
+
+// Defect 8: a census asks for games × values; the budget bounds the product.
+
+#[test]
+fn a_census_beyond_the_budget_is_refused_when_read() {
+    fails_with_figure(
+        "  - id: f\n    page: page\n    caption: c\n    pair-census:\n      largest: 200\n      values: 1000000\n",
+        "figures.yaml:10:5: figures[0]: pair-census: 19,900 pairs of 1,000,000 values each is 19,900,000,000 values in all; a census computes at most 100,000,000",
+    );
+    fails_with_figure(
+        "  - id: f\n    page: page\n    caption: c\n    state-bound:\n      max_take: 16\n      values: 1000000\n",
+        "figures.yaml:10:5: figures[0]: state-bound: 65,535 subtraction sets of 1,000,000 values each",
+    );
+}

@@ -42,7 +42,11 @@ pub struct Params {
     pub compare_min_repeats: usize,
 }
 
-impl CheckParams for Params {}
+impl CheckParams for Params {
+    fn check(&self) -> Result<(), String> {
+        crate::budget::check_census(8u64.pow(self.digits), self.values.0, "codes")
+    }
+}
 
 /// One line of the data file: one code.
 #[derive(Debug, Clone, Serialize)]

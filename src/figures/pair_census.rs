@@ -23,7 +23,12 @@ pub struct Params {
     pub values: Count,
 }
 
-impl CheckParams for Params {}
+impl CheckParams for Params {
+    fn check(&self) -> Result<(), String> {
+        let pairs = self.largest * self.largest.saturating_sub(1) / 2;
+        crate::budget::check_census(pairs as u64, self.values.0, "pairs")
+    }
+}
 
 /// One record per pair and the counts (see `census::pairs`).
 pub type Data = PairCensus;

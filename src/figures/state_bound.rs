@@ -29,7 +29,13 @@ pub struct Params {
     pub values: Count,
 }
 
-impl CheckParams for Params {}
+impl CheckParams for Params {
+    fn check(&self) -> Result<(), String> {
+        // Every set whose largest take is at most max_take: 2^max_take − 1.
+        let sets = (1u64 << self.max_take) - 1;
+        crate::budget::check_census(sets, self.values.0, "subtraction sets")
+    }
+}
 
 /// One largest take `m`: the bound and what the sets with that largest take do.
 #[derive(Debug, Clone, Serialize)]

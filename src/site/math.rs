@@ -147,18 +147,30 @@ fn escape_text(markup: &str) -> String {
     out
 }
 
+/// A formula that does not render: its LaTeX, to find it in the source,
+/// and why.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct FormulaError {
+    pub latex: String,
+    pub message: String,
+}
+
 /// Replaces the Markdown parser's math events by MathML.
 pub fn render_events<'a>(
     events: impl Iterator<Item = Event<'a>>,
-) -> Result<Vec<Event<'a>>, String> {
+) -> Result<Vec<Event<'a>>, FormulaError> {
+    let render = |latex: &str, display| {
+        to_mathml(latex, display)
+            .map(|m| Event::InlineHtml(CowStr::from(m)))
+            .map_err(|message| FormulaError {
+                latex: latex.to_string(),
+                message,
+            })
+    };
     events
         .map(|event| match event {
-            Event::InlineMath(latex) => {
-                Ok(Event::InlineHtml(CowStr::from(to_mathml(&latex, false)?)))
-            }
-            Event::DisplayMath(latex) => {
-                Ok(Event::InlineHtml(CowStr::from(to_mathml(&latex, true)?)))
-            }
+            Event::InlineMath(latex) => render(&latex, false),
+            Event::DisplayMath(latex) => render(&latex, true),
             other => Ok(other),
         })
         .collect()

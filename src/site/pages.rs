@@ -315,8 +315,25 @@ fn render_content(
     };
     let mut body = String::new();
     let options = Options::ENABLE_TABLES | Options::ENABLE_FOOTNOTES | Options::ENABLE_MATH;
-    let events = math::render_events(Parser::new_ext(&markdown, options))
-        .map_err(|e| anyhow!("{}: {e}", content.file.display()))?;
+    let events = math::render_events(Parser::new_ext(&markdown, options)).map_err(|e| {
+        // Located at the formula's first appearance in the source.
+        let (line, column) = content
+            .text
+            .lines()
+            .enumerate()
+            .find_map(|(i, line)| {
+                let at = line.find(&e.latex)?;
+                Some((i + 1, line[..at].chars().count() + 1))
+            })
+            .unwrap_or((1, 1));
+        let error = Located {
+            file: content.file.clone(),
+            line,
+            column,
+            message: e.message,
+        };
+        anyhow!("{error}")
+    })?;
     html::push_html(&mut body, events.into_iter());
     Ok(body)
 }
