@@ -5,7 +5,7 @@
 //! where a run would take minutes or exhaust memory; raising one when a
 //! faster engine lands is a one-line change.
 
-use crate::games::Rule;
+use crate::games::{Rule, octal_engine};
 use crate::numbers::grouped;
 use crate::sequence::Value;
 
@@ -16,6 +16,15 @@ pub const MAX_SEQ_VALUES: usize = 100_000_000;
 /// The most values of a hexadecimal code with a three-part move (a digit
 /// with bit 8): its engine is cubic in the heap (4,000 values take 16 s).
 pub const MAX_HEX_THREE_PART_VALUES: usize = 2_000;
+
+/// The most take-reads `ladder seq` may ask of a subtraction or pass game
+/// (takes × values): a few seconds' work.
+pub const MAX_TAKE_READS: u64 = 4_000_000_000;
+
+/// The most values of an octal code the dense engine computes (it is
+/// quadratic at heart: `·007` to 200,000 takes about 2 s, to 10^6 nearly a
+/// minute); codes whose values are sparse go further.
+pub const MAX_DENSE_OCTAL_VALUES: usize = 1_000_000;
 
 /// The most values a census may compute, summed over its games: a census
 /// of 65,536 subtraction sets of 1,525 values each takes about a second.
@@ -48,6 +57,32 @@ pub fn check_values(rule: &Rule, count: usize) -> Result<(), String> {
             "{rule} leaves three heaps, and its values cost time cubic in the heap: at most {} \
              values, not {}",
             grouped(MAX_HEX_THREE_PART_VALUES as u64),
+            grouped(count as u64)
+        ));
+    }
+    let takes = match rule {
+        Rule::Subtraction(set) => Some(set.takes().len()),
+        Rule::Pass(game) => Some(game.takes().len()),
+        Rule::Octal(_) | Rule::Hex(_) => None,
+    };
+    if let Some(takes) = takes
+        && (takes as u64).saturating_mul(count as u64) > MAX_TAKE_READS
+    {
+        return Err(format!(
+            "{} takes over {} values is more work than a run may ask (at most {} take-reads)",
+            grouped(takes as u64),
+            grouped(count as u64),
+            grouped(MAX_TAKE_READS)
+        ));
+    }
+    if let Rule::Octal(code) = rule
+        && count > MAX_DENSE_OCTAL_VALUES
+        && !octal_engine::is_sparse(code)
+    {
+        return Err(format!(
+            "{rule} has values that are not sparse, and its engine is quadratic: at most {} \
+             values, not {}",
+            grouped(MAX_DENSE_OCTAL_VALUES as u64),
             grouped(count as u64)
         ));
     }
@@ -97,6 +132,34 @@ mod tests {
         assert!(check_values(&"hex:·3F".parse().unwrap(), 2001).is_err());
         let two_parts: Rule = "hex:·47".parse().unwrap();
         assert!(check_values(&two_parts, 1_000_000).is_ok());
+    }
+
+    #[test]
+    fn long_runs_of_slow_rules_are_refused() {
+        let many: Rule = format!(
+            "sub:{}",
+            (1..=1000)
+                .map(|t| t.to_string())
+                .collect::<Vec<_>>()
+                .join(",")
+        )
+        .parse()
+        .unwrap();
+        assert!(check_values(&many, 1_000_000).is_ok());
+        assert!(
+            check_values(&many, 100_000_000)
+                .unwrap_err()
+                .contains("take-reads")
+        );
+        let dense: Rule = "octal:·007".parse().unwrap();
+        assert!(check_values(&dense, 1_000_000).is_ok());
+        assert!(
+            check_values(&dense, 2_000_000)
+                .unwrap_err()
+                .contains("quadratic")
+        );
+        let sparse: Rule = "octal:·6".parse().unwrap();
+        assert!(check_values(&sparse, 10_000_000).is_ok());
     }
 
     #[test]
