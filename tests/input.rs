@@ -261,6 +261,10 @@ fn figure_sizes_are_bounded_where_they_are_written() {
             "    strip:\n      game: sub:1,3,4\n      values: 200\n      min_repeats: 0\n",
             "figures.yaml:16:20: figures[0].strip.min_repeats: 0 is out of range: from 1 to 1,000",
         ),
+        (
+            "    option-reach:\n      game: sub:3\n      heap: 0\n      shown: 1\n",
+            "figures.yaml:10:5: figures[0]: option-reach: heap (0) must be at least the largest take (3)",
+        ),
         // Defect 8: the work budget, checked when the manifest is read.
         (
             "    strip:\n      game: hex:·8\n      values: 1000000\n",

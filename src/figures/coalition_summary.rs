@@ -40,10 +40,7 @@ pub struct Data {
 
 /// Runs every measurement.
 pub fn compute(params: &Params) -> Result<Data, String> {
-    params.search.validate()?;
-    if params.games.is_empty() {
-        return Err("games is empty: name at least one ruleset".to_string());
-    }
+    params.check()?;
     Ok(Data {
         games: params
             .games

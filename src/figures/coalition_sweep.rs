@@ -25,6 +25,12 @@ pub struct Params {
 
 impl CheckParams for Params {
     fn check(&self) -> Result<(), String> {
+        if !(3..=8).contains(&self.largest_take) {
+            return Err(format!(
+                "largest_take must be from 3 to 8, not {}",
+                self.largest_take
+            ));
+        }
         self.search.validate()
     }
 }
@@ -40,13 +46,7 @@ pub struct Data {
 
 /// Runs the sweep.
 pub fn compute(params: &Params) -> Result<Data, String> {
-    params.search.validate()?;
-    if !(3..=8).contains(&params.largest_take) {
-        return Err(format!(
-            "largest_take must be from 3 to 8, not {}",
-            params.largest_take
-        ));
-    }
+    params.check()?;
     let report = sweep(params.largest_take, &params.search);
     let solved_states = report.entries.iter().map(|e| e.solved_states).sum();
     Ok(Data {

@@ -44,6 +44,9 @@ pub struct Params {
 
 impl CheckParams for Params {
     fn check(&self) -> Result<(), String> {
+        if !(1..=3).contains(&self.digits) {
+            return Err(format!("digits must be from 1 to 3, not {}", self.digits));
+        }
         crate::budget::check_census(8u64.pow(self.digits), self.values.0, "codes")
     }
 }
@@ -193,9 +196,7 @@ fn tally(values: impl Iterator<Item = usize>) -> Vec<Tally> {
 
 /// Sweeps every code, in parallel, and counts.
 pub fn compute(params: &Params) -> Result<Data, String> {
-    if !(1..=3).contains(&params.digits) {
-        return Err(format!("digits must be from 1 to 3, not {}", params.digits));
-    }
+    params.check()?;
     let total = 8u64.pow(params.digits);
     let visible = std::io::stderr().is_terminal() && std::env::var_os("CI").is_none();
     let bar = if visible {

@@ -29,6 +29,14 @@ impl CheckParams for Params {
         if self.game.subtraction_set().is_none() {
             return Err(format!("{} is not a subtraction game", self.game));
         }
+        let largest = self.game.subtraction_set().map_or(0, |set| set.largest());
+        if self.heap < largest {
+            return Err(format!(
+                "heap ({}) must be at least the largest take ({largest}), so the window of the \
+                 values below it is drawn",
+                self.heap
+            ));
+        }
         if self.shown <= self.heap {
             return Err(format!(
                 "shown ({}) must be larger than heap ({}) so the heap is drawn",
@@ -61,12 +69,7 @@ pub fn compute(params: &Params) -> Result<Data, String> {
     let Some(set) = params.game.subtraction_set() else {
         return Err(format!("{} is not a subtraction game", params.game));
     };
-    if params.shown <= params.heap {
-        return Err(format!(
-            "shown ({}) must be larger than heap ({}) so the heap is drawn",
-            params.shown, params.heap
-        ));
-    }
+    params.check()?;
     let CertificateRule::Window { length: reach } = params.game.certificate_rule() else {
         return Err(format!("{} has no finite window to draw", params.game));
     };

@@ -31,6 +31,12 @@ pub struct Params {
 
 impl CheckParams for Params {
     fn check(&self) -> Result<(), String> {
+        if !(1..=16).contains(&self.max_take) {
+            return Err(format!(
+                "max_take must be from 1 to 16, not {}",
+                self.max_take
+            ));
+        }
         // Every set whose largest take is at most max_take: 2^max_take − 1.
         let sets = (1u64 << self.max_take) - 1;
         crate::budget::check_census(sets, self.values.0, "subtraction sets")
@@ -121,12 +127,7 @@ fn row(m: usize, values: usize) -> Row {
 
 /// Computes every row.
 pub fn compute(params: &Params) -> Result<Data, String> {
-    if !(1..=16).contains(&params.max_take) {
-        return Err(format!(
-            "max_take must be from 1 to 16, not {}",
-            params.max_take
-        ));
-    }
+    params.check()?;
     let rows: Vec<Row> = (1..=params.max_take)
         .map(|m| row(m, params.values.0))
         .collect();

@@ -49,12 +49,7 @@ pub type Data = ThirdTakeMap;
 
 /// Measures every cell and assembles the map.
 pub fn compute(params: &Params) -> Result<Data, String> {
-    if !(params.smallest < params.first_larger
-        && params.first_larger <= params.last_larger
-        && params.last_larger < params.last_third)
-    {
-        return Err("the extent needs smallest < first_larger ≤ last_larger < last_third".into());
-    }
+    params.check()?;
     let extent = MapExtent {
         smallest: params.smallest,
         first_larger: params.first_larger,

@@ -63,12 +63,8 @@ pub struct Data {
 
 /// Computes heaps `0 ..= last checkpoint` of each game.
 pub fn compute(params: &Params) -> Result<Data, String> {
+    params.check()?;
     let last = *params.checkpoints.last().ok_or("checkpoints is empty")?;
-    if !params.checkpoints.is_sorted() || last > 100_000 || params.games.is_empty() {
-        return Err(
-            "checkpoints must ascend to at most 100,000, and games must not be empty".into(),
-        );
-    }
     let series = params
         .games
         .iter()
