@@ -151,7 +151,63 @@ fn figure_entry() -> impl Strategy<Value = String> {
             "    period-window:\n      game: \"{game}\"\n      values: {}\n      rows: {rows}\n",
             values % 3000
         )),
+        (rule_text(), rule_text(), n(), n(), n()).prop_map(|(a, b, values, shift, shown)| format!(
+            "    shifted-pair:\n      game: \"{a}\"\n      shifted: \"{b}\"\n      values: {}\n      largest_shift: {shift}\n      shown: {shown}\n",
+            small(values)
+        )),
+        (rule_text(), rule_text(), n(), n()).prop_map(|(a, b, values, shown)| format!(
+            "    same-sequence:\n      game: \"{a}\"\n      other: \"{b}\"\n      values: {}\n      shown: {shown}\n",
+            small(values)
+        )),
+        (rule_text(), prop::collection::vec(n(), 0..4)).prop_map(|(game, points)| {
+            let points: Vec<String> = points.iter().map(|p| small(*p).to_string()).collect();
+            format!(
+                "    value-growth:\n      games: [\"{game}\"]\n      checkpoints: [{}]\n",
+                points.join(", ")
+            )
+        }),
+        (rule_text(), n()).prop_map(|(game, values)| format!(
+            "    value-spread:\n      game: \"{game}\"\n      values: {}\n",
+            small(values)
+        )),
+        (rule_text(), n()).prop_map(|(game, values)| format!(
+            "    certificate-lengths:\n      games:\n        - {{ game: \"{game}\", values: {} }}\n",
+            small(values)
+        )),
+        (n(), n(), n()).prop_map(|(digits, values, rows)| format!(
+            "    code-as-nim:\n      digits: {}\n      values: {}\n      rows: {rows}\n",
+            digits % 70,
+            small(values)
+        )),
+        (prop::collection::vec((n(), n()), 0..6), n()).prop_map(|(pairs, tail)| {
+            let pairs: Vec<String> =
+                pairs.iter().map(|(x, y)| format!("[{}, {}]", x % 70, y % 70)).collect();
+            format!(
+                "    pass-cases:\n      pairs: [{}]\n      tail: {tail}\n",
+                pairs.join(", ")
+            )
+        }),
+        (n(), n()).prop_map(|(take, values)| format!(
+            "    state-bound:\n      max_take: {}\n      values: {}\n",
+            take % 12,
+            small(values)
+        )),
+        n().prop_map(|n| format!("    triple-census:\n      largest: {}\n", n % 24)),
+        (
+            prop_oneof![Just("nim"), Just("sub:1,2"), Just("octal:0.07"), Just("sub:0")],
+            0u64..4,
+            0u64..6,
+            prop_oneof![0u64..4, Just(u64::MAX)]
+        )
+            .prop_map(|(game, heaps, sizes, allies)| format!(
+                "    coalition-table:\n      game: \"{game}\"\n      search: {{ test_heaps: {heaps}, test_largest_heap: {sizes}, census_heaps: {heaps}, census_largest_heap: {sizes}, allies: {allies} }}\n"
+            )),
     ]
+}
+
+/// A count of values: small enough to compute quickly, or far out of range.
+fn small(n: u64) -> u64 {
+    if n > 1 << 40 { n } else { n % 2500 }
 }
 
 /// A manifest around one figure, sometimes damaged: a key twice, cut short,
