@@ -3,7 +3,9 @@
 //! `output/data/<id>.json`), `compute()` and `render()`.
 //!
 //! Adding a kind: write its file, add one line to the `figure_kinds!` list
-//! below, and add a fixture entry; the compiler finds every other place.
+//! below, and add a fixture entry; the compiler finds every other place
+//! (its `Params` must implement [`bounds::CheckParams`], checked when the
+//! manifest is read, so a bad parameter is a located error).
 
 pub mod bounds;
 pub mod cache;
