@@ -215,9 +215,38 @@ impl fmt::Display for ManifestErrors {
 impl std::error::Error for ManifestErrors {}
 
 /// Reads and validates `figures.yaml`; `content_dir` is where pages' files must exist.
+///
+/// At most one byte past [`shape::MAX_BYTES`] is read, so a huge file is
+/// refused by its size rather than read into memory.
 pub fn load(path: &Path, content_dir: &Path) -> anyhow::Result<Manifest> {
-    let source = std::fs::read_to_string(path)
-        .map_err(|e| anyhow::anyhow!("cannot read {}: {e}", path.display()))?;
+    use std::io::Read as _;
+    let cannot = |e: std::io::Error| anyhow::anyhow!("cannot read {}: {e}", path.display());
+    let mut bytes = Vec::new();
+    std::fs::File::open(path)
+        .map_err(cannot)?
+        .take(shape::MAX_BYTES as u64 + 1)
+        .read_to_end(&mut bytes)
+        .map_err(cannot)?;
+    let source = match String::from_utf8(bytes) {
+        Ok(source) => source,
+        // Past the size limit the cut may split a character: the size is the error.
+        Err(e) if e.as_bytes().len() > shape::MAX_BYTES => {
+            String::from_utf8_lossy(e.as_bytes()).into_owned()
+        }
+        Err(e) => {
+            let valid = &e.as_bytes()[..e.utf8_error().valid_up_to()];
+            let valid = std::str::from_utf8(valid).unwrap_or_default();
+            let line = valid.matches('\n').count() + 1;
+            let column = valid.rsplit('\n').next().map_or(0, |l| l.chars().count()) + 1;
+            let error = Located {
+                file: path.to_path_buf(),
+                line,
+                column,
+                message: "this byte is not UTF-8: the manifest must be UTF-8 text".to_string(),
+            };
+            return Err(ManifestErrors(vec![error]).into());
+        }
+    };
     let manifest = parse(&source, path, content_dir)?;
     Ok(manifest)
 }

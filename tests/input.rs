@@ -402,3 +402,32 @@ fn a_census_beyond_the_budget_is_refused_when_read() {
         "figures.yaml:10:5: figures[0]: state-bound: 65,535 subtraction sets of 1,000,000 values each",
     );
 }
+
+// Defect 17: a manifest too large to be one is refused by its size.
+
+#[test]
+fn a_huge_manifest_is_refused_without_reading_it_all() {
+    let dir = site("base");
+    let mut manifest = fs::read_to_string(dir.path().join("figures.yaml")).unwrap();
+    manifest.push_str(&format!("# {}\n", "x".repeat(5 << 20)));
+    fs::write(dir.path().join("figures.yaml"), manifest).unwrap();
+    build_fails_with(
+        dir.path(),
+        "huge manifest",
+        "figures.yaml:1:1: the manifest is larger than 4194304 bytes",
+    );
+}
+
+#[test]
+fn a_manifest_that_is_not_utf8_is_located() {
+    let dir = site("base");
+    let mut manifest = fs::read(dir.path().join("figures.yaml")).unwrap();
+    let at = manifest.windows(5).position(|w| w == b"small").unwrap();
+    manifest[at] = 0xff;
+    fs::write(dir.path().join("figures.yaml"), manifest).unwrap();
+    build_fails_with(
+        dir.path(),
+        "not UTF-8",
+        "figures.yaml:3:14: this byte is not UTF-8",
+    );
+}

@@ -26,11 +26,7 @@ pub fn check(source: &str) -> Result<(), (usize, usize, String)> {
         return Err((
             1,
             1,
-            format!(
-                "the manifest is {} bytes; at most {} are read",
-                source.len(),
-                MAX_BYTES
-            ),
+            format!("the manifest is larger than {MAX_BYTES} bytes, the most that is read"),
         ));
     }
     let mut depth = 0usize;
