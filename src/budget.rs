@@ -17,6 +17,10 @@ pub const MAX_SEQ_VALUES: usize = 100_000_000;
 /// with bit 8): its engine is cubic in the heap (4,000 values take 16 s).
 pub const MAX_HEX_THREE_PART_VALUES: usize = 2_000;
 
+/// The most values of any other hexadecimal code: its engine is the plain
+/// quadratic loop (`hex:·77` to 100,000 takes about 9 s).
+pub const MAX_HEX_VALUES: usize = 100_000;
+
 /// The most take-reads `ladder seq` may ask of a subtraction or pass game
 /// (takes × values): a few seconds' work.
 pub const MAX_TAKE_READS: u64 = 4_000_000_000;
@@ -57,6 +61,16 @@ pub fn check_values(rule: &Rule, count: usize) -> Result<(), String> {
             "{rule} leaves three heaps, and its values cost time cubic in the heap: at most {} \
              values, not {}",
             grouped(MAX_HEX_THREE_PART_VALUES as u64),
+            grouped(count as u64)
+        ));
+    }
+    if let Rule::Hex(_) = rule
+        && count > MAX_HEX_VALUES
+    {
+        return Err(format!(
+            "{rule}: a hexadecimal code's values cost time quadratic in the heap: at most {} \
+             values, not {}",
+            grouped(MAX_HEX_VALUES as u64),
             grouped(count as u64)
         ));
     }
@@ -131,7 +145,12 @@ mod tests {
         );
         assert!(check_values(&"hex:·3F".parse().unwrap(), 2001).is_err());
         let two_parts: Rule = "hex:·47".parse().unwrap();
-        assert!(check_values(&two_parts, 1_000_000).is_ok());
+        assert!(check_values(&two_parts, MAX_HEX_VALUES).is_ok());
+        let error = check_values(&two_parts, 1_000_000).unwrap_err();
+        assert!(
+            error.contains("quadratic") && error.contains("100,000"),
+            "{error}"
+        );
     }
 
     #[test]
