@@ -9,6 +9,7 @@
 //! a fixed alliance is a world of its own, [`coalition`], sharing nothing with
 //! the Grundy machinery.
 
+pub mod budget;
 pub mod census;
 pub mod coalition;
 pub mod figures;

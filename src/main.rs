@@ -1,7 +1,8 @@
 //! The `ladder` command: parses the command line, calls the library, prints
 //! the error once.
 
-use std::io::IsTerminal;
+use std::fmt::Write as _;
+use std::io::{IsTerminal, Write as _};
 use std::path::PathBuf;
 use std::process::ExitCode;
 
@@ -9,6 +10,7 @@ use anyhow::{Result, anyhow};
 use clap::{Parser, Subcommand};
 
 use indicatif::{ProgressBar, ProgressStyle};
+use ladder::budget::check_seq_values;
 use ladder::coalition::{CoalitionParams, HeapKind, Ruleset, analyze};
 use ladder::games::Rule;
 use ladder::games::octal_long_run::certificate_record;
@@ -68,8 +70,8 @@ enum Command {
         /// How many values to compute and search.
         #[arg(long, default_value_t = 2000)]
         values: usize,
-        /// How many full periods the repetition must cover.
-        #[arg(long, default_value_t = DEFAULT_MIN_REPEATS)]
+        /// How many full periods the repetition must cover (at least 1).
+        #[arg(long, default_value_t = DEFAULT_MIN_REPEATS, value_parser = parse_min_repeats)]
         min_repeats: usize,
         /// Print one JSON object instead of text.
         #[arg(long)]
@@ -109,10 +111,54 @@ enum Command {
     },
 }
 
+/// Appends a line to the text a command prints (writing to a `String`
+/// cannot fail); the text is printed at once by [`emit`].
+macro_rules! say {
+    ($out:expr, $($arg:tt)*) => {{
+        let _ = writeln!($out, $($arg)*);
+    }};
+}
+
+/// The reader of our output went away (`ladder seq … | head`): not an
+/// error of ours, so the command ends quietly with success.
+#[derive(Debug)]
+struct ClosedPipe;
+
+impl std::fmt::Display for ClosedPipe {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str("standard output was closed")
+    }
+}
+
+impl std::error::Error for ClosedPipe {}
+
+/// Prints a command's text; a closed pipe becomes [`ClosedPipe`] instead of
+/// the panic `println!` would raise.
+fn emit(text: &str) -> Result<()> {
+    let mut stdout = std::io::stdout().lock();
+    match stdout
+        .write_all(text.as_bytes())
+        .and_then(|()| stdout.flush())
+    {
+        Err(e) if e.kind() == std::io::ErrorKind::BrokenPipe => Err(ClosedPipe.into()),
+        other => Ok(other?),
+    }
+}
+
+/// `--min-repeats`: a period must repeat at least once to be a period.
+fn parse_min_repeats(text: &str) -> Result<usize, String> {
+    match text.parse::<usize>() {
+        Ok(0) => Err("a period must cover at least 1 full repeat, not 0".to_string()),
+        Ok(n) => Ok(n),
+        Err(e) => Err(e.to_string()),
+    }
+}
+
 fn main() -> ExitCode {
     let cli = Cli::parse();
     match run(cli) {
         Ok(code) => code,
+        Err(error) if error.is::<ClosedPipe>() => ExitCode::SUCCESS,
         Err(error) => {
             eprintln!("error: {error:#}");
             ExitCode::from(2)
@@ -167,9 +213,11 @@ fn run(cli: Cli) -> Result<ExitCode> {
                 eprintln!("{} is what a fresh build produces", out.display());
                 return Ok(ExitCode::SUCCESS);
             }
+            let mut listing = String::new();
             for d in &differences {
-                println!("{d}");
+                say!(listing, "{d}");
             }
+            emit(&listing)?;
             eprintln!(
                 "{} files in {} differ from a fresh build: run `ladder build` and commit output/",
                 differences.len(),
@@ -181,7 +229,7 @@ fn run(cli: Cli) -> Result<ExitCode> {
             let old = review::read_base(&base, &cli.root)?;
             let new = ladder::site::read_tree(&default_out)?;
             let review = review::review(old, new);
-            print!("{}", review::format(&review, format == "markdown"));
+            emit(&review::format(&review, format == "markdown"))?;
             if let Some(dir) = html {
                 review::html::write(&review, &dir)?;
                 eprintln!(
@@ -205,24 +253,29 @@ fn run(cli: Cli) -> Result<ExitCode> {
             Ok(ExitCode::SUCCESS)
         }
         Command::Value { rule, heap } => {
+            let mut out = String::new();
             if rule.has_no_move() {
-                println!(
+                say!(
+                    out,
                     "0 (heap {} of {rule}: the code allows no move, so every heap is worth 0)",
                     grouped(heap)
                 );
+                emit(&out)?;
                 return Ok(ExitCode::SUCCESS);
             }
             let lookup = rule.value_of(heap).map_err(|e| anyhow!(e))?;
             match lookup.method {
                 Method::Computed { computed } => {
-                    println!(
+                    say!(
+                        out,
                         "{} (heap {} of {rule}, computed among {} values)",
                         lookup.value,
                         grouped(heap),
                         grouped(computed as u64)
                     )
                 }
-                Method::ClosedForm { formula } => println!(
+                Method::ClosedForm { formula } => say!(
+                    out,
                     "{} (heap {} of {rule}, by the closed form: {formula})",
                     lookup.value,
                     grouped(heap)
@@ -232,7 +285,8 @@ fn run(cli: Cli) -> Result<ExitCode> {
                     period,
                     reduced,
                     ..
-                } => println!(
+                } => say!(
+                    out,
                     "{} (heap {} of {rule} ≡ heap {reduced}: certified period {period} from heap {preperiod})",
                     lookup.value,
                     grouped(heap)
@@ -244,7 +298,8 @@ fn run(cli: Cli) -> Result<ExitCode> {
                     reduced,
                     layer,
                     ..
-                } => println!(
+                } => say!(
+                    out,
                     "{} (heap {} of {rule} = heap {reduced} + {} × {period}, so g(heap {reduced}) + {} × {saltus}: \
                      certified saltus {saltus} every {period} heaps from heap {from}, by Theorem C)",
                     lookup.value,
@@ -253,6 +308,7 @@ fn run(cli: Cli) -> Result<ExitCode> {
                     grouped(layer)
                 ),
             }
+            emit(&out)?;
             Ok(ExitCode::SUCCESS)
         }
         Command::Coalition {
@@ -280,15 +336,16 @@ fn run(cli: Cli) -> Result<ExitCode> {
 
 fn coalition(rule: &Ruleset, params: &CoalitionParams, json: bool) -> Result<()> {
     let analysis = analyze(rule, params);
+    let mut out = String::new();
     if json {
         let mut object = serde_json::to_value(&analysis)?;
         if let serde_json::Value::Object(map) = &mut object {
             map.insert("rule".into(), rule.to_string().into());
         }
-        println!("{object}");
-        return Ok(());
+        say!(out, "{object}");
+        return emit(&out);
     }
-    println!("{rule}: {}", params.describe());
+    say!(out, "{rule}: {}", params.describe());
     for heap in &analysis.heaps {
         let kind = match heap.kind {
             HeapKind::Dead => "dead".to_string(),
@@ -297,13 +354,15 @@ fn coalition(rule: &Ruleset, params: &CoalitionParams, json: bool) -> Result<()>
             HeapKind::CoalitionAlone => "the coalition's alone".to_string(),
         };
         let lengths: Vec<String> = heap.lengths.iter().map(u32::to_string).collect();
-        println!(
+        say!(
+            out,
             "  heap {:>2}: lengths {{{}}}, {kind}",
             heap.size,
             lengths.join(", ")
         );
     }
-    println!(
+    say!(
+        out,
         "census {} positions, {} classes (the coalition's included), {} states solved",
         grouped(analysis.census_size as u64),
         analysis.class_count,
@@ -317,7 +376,8 @@ fn coalition(rule: &Ruleset, params: &CoalitionParams, json: bool) -> Result<()>
             .map(|p| p.to_string())
             .collect();
         let more = class.members.len().saturating_sub(6);
-        println!(
+        say!(
+            out,
             "  class {:>2} {}{}: {}{}",
             class.id,
             class.results.letters(),
@@ -334,14 +394,15 @@ fn coalition(rule: &Ruleset, params: &CoalitionParams, json: bool) -> Result<()>
             }
         );
     }
-    println!("keys (units mod {}, flexible heap):", analysis.players);
+    say!(out, "keys (units mod {}, flexible heap):", analysis.players);
     for entry in &analysis.key_table {
         let flexible = entry
             .key
             .flexible
             .map_or("none".to_string(), |h| h.to_string());
         let classes: Vec<String> = entry.classes.iter().map(usize::to_string).collect();
-        println!(
+        say!(
+            out,
             "  {} + {flexible}: class {} ({} positions)",
             entry.key.units,
             classes.join(" or "),
@@ -350,9 +411,11 @@ fn coalition(rule: &Ruleset, params: &CoalitionParams, json: bool) -> Result<()>
     }
     let shape = &analysis.shape;
     if shape.holds {
-        println!(
+        say!(
+            out,
             "Nim's shape holds: {} keys onto {} classes",
-            shape.keys, shape.keyed_classes
+            shape.keys,
+            shape.keyed_classes
         );
     } else {
         let smallest: Vec<String> = shape
@@ -360,7 +423,8 @@ fn coalition(rule: &Ruleset, params: &CoalitionParams, json: bool) -> Result<()>
             .iter()
             .map(|p| p.to_string())
             .collect();
-        println!(
+        say!(
+            out,
             "Nim's shape fails: {} positions hold two flexible heaps (smallest {}), {} keys split, \
              {} positions share a key with another class ({} off the first class in build order), \
              {} classes have no member with fewer than two flexible heaps",
@@ -372,7 +436,7 @@ fn coalition(rule: &Ruleset, params: &CoalitionParams, json: bool) -> Result<()>
             shape.classes_beyond_one_flexible.len()
         );
     }
-    Ok(())
+    emit(&out)
 }
 
 /// A progress bar for a long computation, on a terminal only.
@@ -390,9 +454,8 @@ fn long_run_bar(count: usize) -> ProgressBar {
 }
 
 fn seq(rule: &Rule, count: usize, min_repeats: usize, json: bool) -> Result<()> {
-    if count == 0 {
-        return Err(anyhow!("--values must be at least 1"));
-    }
+    check_seq_values(rule, count).map_err(|e| anyhow!(e))?;
+    let mut out = String::new();
     let bar = long_run_bar(count);
     let (values, analysis) =
         rule.analyse_with_progress(count, min_repeats, &|done| bar.set_position(done as u64));
@@ -426,17 +489,18 @@ fn seq(rule: &Rule, count: usize, min_repeats: usize, json: bool) -> Result<()> 
             let record = certificate_record(code, &compact, preperiod, period);
             object["certificate_record"] = serde_json::json!(record);
         }
-        println!("{object}");
-        return Ok(());
+        say!(out, "{object}");
+        return emit(&out);
     }
     let head = |values: &[u32]| -> String {
         let shown: Vec<String> = values.iter().take(60).map(|v| v.to_string()).collect();
         shown.join(" ")
     };
     if rule.has_no_move() {
-        println!("{rule} allows no move: every heap is worth 0");
+        say!(out, "{rule} allows no move: every heap is worth 0");
     }
-    println!(
+    say!(
+        out,
         "{rule}: first {} of {} values",
         count.min(60),
         grouped(count as u64)
@@ -444,25 +508,28 @@ fn seq(rule: &Rule, count: usize, min_repeats: usize, json: bool) -> Result<()> 
     // A pass game's state is the pair (g, h): its values are h, and g is printed beside them.
     let state = match &ordinary {
         Some(ordinary) => {
-            println!("  h  {}   (the pass still available)", head(&values));
-            println!(
+            say!(out, "  h  {}   (the pass still available)", head(&values));
+            say!(
+                out,
                 "  g  {}   (the pass spent: the ordinary game)",
                 head(ordinary)
             );
             "(g, h)"
         }
         None => {
-            println!("  {}", head(&values));
+            say!(out, "  {}", head(&values));
             "g"
         }
     };
     match found {
-        Some((s, p)) => println!(
+        Some((s, p)) => say!(
+            out,
             "period {p} from heap {s} of {state} (earliest start, then smallest period, at least {min_repeats} repeats), searched in {} values",
             grouped(count as u64)
         ),
         None => {
-            println!(
+            say!(
+                out,
                 "no period found in the {} values searched",
                 grouped(count as u64)
             );
@@ -489,7 +556,8 @@ fn seq(rule: &Rule, count: usize, min_repeats: usize, json: bool) -> Result<()> 
                     ),
                     None => "observed, not certified: this rule has no saltus theorem".to_string(),
                 };
-                println!(
+                say!(
+                    out,
                     "arithmetic period: g(n + {}) = g(n) + {} from heap {}, {verdict}",
                     a.found.period,
                     a.found.saltus,
@@ -499,24 +567,26 @@ fn seq(rule: &Rule, count: usize, min_repeats: usize, json: bool) -> Result<()> 
         }
     }
     match analysis.certificate {
-        Some(c) if c.holds => println!(
+        Some(c) if c.holds => say!(
+            out,
             "certificate: {} pairs {state}(k) = {state}(k + {}) for k = {}..{} hold; the period is proven{}",
             c.length,
             c.period,
             c.start,
-            c.start + c.length - 1,
+            c.start.saturating_add(c.length).saturating_sub(1),
             if analysis.corroborated {
                 ", and checked at every value computed"
             } else {
                 ""
             }
         ),
-        Some(c) => println!(
+        Some(c) => say!(
+            out,
             "certificate: not proven ({})",
             serde_json::to_string(&c.status)?
         ),
-        None if found.is_some() => println!("certificate: this rule has no finite window"),
+        None if found.is_some() => say!(out, "certificate: this rule has no finite window"),
         None => {}
     }
-    Ok(())
+    emit(&out)
 }

@@ -28,6 +28,8 @@
 //!       values: 2000
 //! ```
 
+mod shape;
+
 use std::collections::{BTreeMap, BTreeSet};
 use std::fmt;
 use std::path::{Path, PathBuf};
@@ -68,7 +70,9 @@ pub struct Site {
 #[derive(Debug, Clone, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct Page {
-    /// The page's id; it is also the HTML file name (`<id>.html`).
+    /// The page's id; it is also the HTML file name (`<id>.html`), so it
+    /// may not be a name the site writes itself ([`RESERVED_PAGE_IDS`]).
+    #[serde(deserialize_with = "page_id")]
     pub id: Id,
     /// The page's title.
     pub title: String,
@@ -95,6 +99,45 @@ pub struct Figure {
     pub seed: BTreeMap<String, serde_json::Value>,
     /// The kind and its parameters.
     pub spec: FigureSpec,
+    /// Where the figure's entry is (its `id:` value), for errors found when
+    /// it is computed.
+    pub at: Located,
+    /// Where its `expect:` is, for a claim the data does not support.
+    pub expect_at: Located,
+}
+
+impl Figure {
+    /// An error about this figure, located at its entry in the manifest.
+    pub fn error(&self, message: String) -> Located {
+        Located {
+            message: format!("figure `{}`: {message}", self.id),
+            ..self.at.clone()
+        }
+    }
+
+    /// An error about this figure's `expect:` claims, located at them.
+    pub fn expect_error(&self, message: String) -> Located {
+        Located {
+            message: format!("figure `{}`: {message}", self.id),
+            ..self.expect_at.clone()
+        }
+    }
+}
+
+/// Page ids the site writes itself: `index.html` is the site's index, and
+/// `figures/`, `data/` and `review/` are its folders (a page `data` would
+/// sit beside the folder `data/`, one `.html` away from a clash).
+pub const RESERVED_PAGE_IDS: [&str; 5] = ["index", "figures", "data", "review", "style"];
+
+fn page_id<'de, D: Deserializer<'de>>(d: D) -> Result<Id, D::Error> {
+    let id = Id::deserialize(d)?;
+    if RESERVED_PAGE_IDS.contains(&id.0.as_str()) {
+        return Err(de::Error::custom(format!(
+            "`{id}` is a name the site writes itself ({}): choose another page id",
+            RESERVED_PAGE_IDS.join(", ")
+        )));
+    }
+    Ok(id)
 }
 
 /// The longest id: `<id>.json` and `<id>.html` must fit a file name (255 bytes).
@@ -150,6 +193,18 @@ pub struct Located {
     pub message: String,
 }
 
+impl Located {
+    /// The top of an unnamed file, until the real place is known.
+    fn top() -> Located {
+        Located {
+            file: PathBuf::new(),
+            line: 1,
+            column: 1,
+            message: String::new(),
+        }
+    }
+}
+
 impl fmt::Display for Located {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         let file = self.file.display();
@@ -171,16 +226,53 @@ impl fmt::Display for ManifestErrors {
 impl std::error::Error for ManifestErrors {}
 
 /// Reads and validates `figures.yaml`; `content_dir` is where pages' files must exist.
+///
+/// At most one byte past [`shape::MAX_BYTES`] is read, so a huge file is
+/// refused by its size rather than read into memory.
 pub fn load(path: &Path, content_dir: &Path) -> anyhow::Result<Manifest> {
-    let source = std::fs::read_to_string(path)
-        .map_err(|e| anyhow::anyhow!("cannot read {}: {e}", path.display()))?;
+    use std::io::Read as _;
+    let cannot = |e: std::io::Error| anyhow::anyhow!("cannot read {}: {e}", path.display());
+    let mut bytes = Vec::new();
+    std::fs::File::open(path)
+        .map_err(cannot)?
+        .take(shape::MAX_BYTES as u64 + 1)
+        .read_to_end(&mut bytes)
+        .map_err(cannot)?;
+    let source = match String::from_utf8(bytes) {
+        Ok(source) => source,
+        // Past the size limit the cut may split a character: the size is the error.
+        Err(e) if e.as_bytes().len() > shape::MAX_BYTES => {
+            String::from_utf8_lossy(e.as_bytes()).into_owned()
+        }
+        Err(e) => {
+            let valid = &e.as_bytes()[..e.utf8_error().valid_up_to()];
+            let valid = std::str::from_utf8(valid).unwrap_or_default();
+            let line = valid.matches('\n').count() + 1;
+            let column = valid.rsplit('\n').next().map_or(0, |l| l.chars().count()) + 1;
+            let error = Located {
+                file: path.to_path_buf(),
+                line,
+                column,
+                message: "this byte is not UTF-8: the manifest must be UTF-8 text".to_string(),
+            };
+            return Err(ManifestErrors(vec![error]).into());
+        }
+    };
     let manifest = parse(&source, path, content_dir)?;
     Ok(manifest)
 }
 
 /// Parses and validates manifest text; `path` is only used in messages.
 pub fn parse(source: &str, path: &Path, content_dir: &Path) -> Result<Manifest, ManifestErrors> {
-    let manifest: Manifest = serde_yaml_ng::from_str(source).map_err(|e| {
+    shape::check(source).map_err(|(line, column, message)| {
+        ManifestErrors(vec![Located {
+            file: path.to_path_buf(),
+            line,
+            column,
+            message,
+        }])
+    })?;
+    let mut manifest: Manifest = serde_yaml_ng::from_str(source).map_err(|e| {
         let (line, column) = e.location().map_or((1, 1), |l| (l.line(), l.column()));
         ManifestErrors(vec![Located {
             file: path.to_path_buf(),
@@ -189,6 +281,7 @@ pub fn parse(source: &str, path: &Path, content_dir: &Path) -> Result<Manifest, 
             message: strip_location(&e.to_string(), line, column),
         }])
     })?;
+    place_figures(&mut manifest.figures, source, path);
     let errors = validate(&manifest, source, path, content_dir);
     if errors.is_empty() {
         Ok(manifest)
@@ -249,6 +342,47 @@ fn validate(manifest: &Manifest, source: &str, path: &Path, content_dir: &Path) 
         }
     }
     errors
+}
+
+/// Records where each figure's entry and its `expect:` are in the source:
+/// the line reading `id: <id>` (ids are unique), and the `expect:` key in
+/// the same list item. The top of the file when the text is not laid out
+/// one key a line.
+fn place_figures(figures: &mut [Figure], source: &str, path: &Path) {
+    let lines: Vec<&str> = source.lines().collect();
+    let indent = |line: &str| line.len() - line.trim_start().len();
+    for figure in figures {
+        let (line, column) = locate(source, "id", &figure.id.0, 1);
+        let spot = |line, column| Located {
+            file: path.to_path_buf(),
+            line,
+            column,
+            message: String::new(),
+        };
+        figure.at = spot(line, column);
+        figure.expect_at = figure.at.clone();
+        let Some(id_line) = line.checked_sub(1).filter(|_| column > 1) else {
+            continue;
+        };
+        let start = (0..=id_line)
+            .rev()
+            .find(|&i| lines[i].trim_start().starts_with("- "))
+            .unwrap_or(id_line);
+        let item_indent = indent(lines[start]);
+        let end = (start + 1..lines.len())
+            .find(|&i| {
+                let text = lines[i].trim();
+                !text.is_empty() && !text.starts_with('#') && indent(lines[i]) <= item_indent
+            })
+            .unwrap_or(lines.len());
+        for (i, text) in lines.iter().enumerate().take(end).skip(start) {
+            let body = text.trim_start().trim_start_matches("- ").trim_start();
+            if body.starts_with("expect:") {
+                figure.expect_at = spot(i + 1, text.len() - body.len() + 1);
+                break;
+            }
+        }
+    }
 }
 
 /// The 1-based line and column of the value in the `nth` line reading
@@ -394,13 +528,23 @@ impl<'de> Visitor<'de> for FigureVisitor {
     fn visit_map<A: MapAccess<'de>>(self, mut map: A) -> Result<Figure, A::Error> {
         let (mut id, mut page, mut caption, mut expect, mut seed, mut spec) =
             (None, None, None, None, None, None);
+        let mut seen: Vec<&'static str> = Vec::new();
         while let Some(key) = map.next_key::<FigureKey>()? {
+            let name = match key {
+                FigureKey::Field(name) | FigureKey::Kind(name) => name,
+            };
+            if seen.contains(&name) {
+                return Err(de::Error::custom(format!(
+                    "`{name}` appears twice in this figure: give each key once"
+                )));
+            }
+            seen.push(name);
             match key {
                 FigureKey::Field("id") => id = Some(map.next_value()?),
                 FigureKey::Field("page") => page = Some(map.next_value()?),
                 FigureKey::Field("caption") => caption = Some(map.next_value()?),
-                FigureKey::Field("expect") => expect = Some(map.next_value()?),
-                FigureKey::Field(_) => seed = Some(map.next_value()?),
+                FigureKey::Field("expect") => expect = Some(map.next_value::<UniqueKeys>()?.0),
+                FigureKey::Field(_) => seed = Some(map.next_value::<UniqueKeys>()?.0),
                 FigureKey::Kind(kind) => {
                     if spec.is_some() {
                         return Err(de::Error::custom(format!(
@@ -424,6 +568,39 @@ impl<'de> Visitor<'de> for FigureVisitor {
                     KINDS.join(", ")
                 ))
             })?,
+            at: Located::top(),
+            expect_at: Located::top(),
         })
+    }
+}
+
+/// A mapping whose keys must differ (`expect:` and `seed:`): YAML readers
+/// disagree on a repeated key, and the last one silently winning would
+/// hide a claim.
+struct UniqueKeys(BTreeMap<String, serde_json::Value>);
+
+impl<'de> Deserialize<'de> for UniqueKeys {
+    fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        struct UniqueVisitor;
+        impl<'de> Visitor<'de> for UniqueVisitor {
+            type Value = UniqueKeys;
+            fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+                f.write_str("a mapping of field names to values")
+            }
+            fn visit_map<A: MapAccess<'de>>(self, mut map: A) -> Result<UniqueKeys, A::Error> {
+                let mut entries = BTreeMap::new();
+                while let Some(key) = map.next_key::<String>()? {
+                    if entries.contains_key(&key) {
+                        return Err(de::Error::custom(format!(
+                            "`{key}` appears twice: give each key once"
+                        )));
+                    }
+                    let value = map.next_value()?;
+                    entries.insert(key, value);
+                }
+                Ok(UniqueKeys(entries))
+            }
+        }
+        d.deserialize_map(UniqueVisitor)
     }
 }

@@ -178,7 +178,7 @@ fn a_content_file_that_does_not_exist() {
 fn a_figure_that_does_not_exist() {
     fails_with(
         "unknown-figure",
-        "error: content/page.md:5:16: no figure `no-such-figure` in figures.yaml",
+        "error: content/page.md:5:8: no figure `no-such-figure` in figures.yaml",
     );
 }
 
@@ -186,7 +186,7 @@ fn a_figure_that_does_not_exist() {
 fn a_broken_template() {
     fails_with(
         "broken-template",
-        "templates/page.html: error: Unknown tag\n --> page.html:5:4",
+        "error: templates/page.html:5:4: Unknown tag",
     );
 }
 
@@ -194,7 +194,7 @@ fn a_broken_template() {
 fn a_claim_the_data_does_not_support() {
     fails_with(
         "wrong-claim",
-        "error: figure `strip-1-3-4`: expects period = 8, but the computed value is 7",
+        "error: figures.yaml:13:5: figure `strip-1-3-4`: expects period = 8, but the computed value is 7",
     );
 }
 

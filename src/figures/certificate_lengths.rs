@@ -6,6 +6,7 @@
 use serde::{Deserialize, Serialize};
 
 use super::RenderMeta;
+use super::bounds::CheckParams;
 use crate::games::Rule;
 use crate::manifest::Count;
 use crate::numbers::grouped;
@@ -27,7 +28,16 @@ pub struct Game {
 #[serde(deny_unknown_fields)]
 pub struct Params {
     /// The games whose certificates are compared.
+    #[serde(deserialize_with = "super::bounds::few")]
     pub games: Vec<Game>,
+}
+
+impl CheckParams for Params {
+    fn check(&self) -> Result<(), String> {
+        self.games
+            .iter()
+            .try_for_each(|g| crate::budget::check_values(&g.game, g.values.0))
+    }
 }
 
 /// One game's period and the certificate that proves it.

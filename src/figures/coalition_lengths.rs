@@ -6,6 +6,7 @@
 use serde::{Deserialize, Serialize};
 
 use super::RenderMeta;
+use super::bounds::CheckParams;
 use super::coalition_table::{self, heap_list};
 use crate::coalition::{CoalitionParams, HeapKind, HeapProfile, Ruleset};
 use crate::numbers::grouped;
@@ -20,6 +21,12 @@ pub struct Params {
     /// Test and census sizes and the number of allies (defaults: the seed's).
     #[serde(default)]
     pub search: CoalitionParams,
+}
+
+impl CheckParams for Params {
+    fn check(&self) -> Result<(), String> {
+        self.search.validate()
+    }
 }
 
 /// The two analyses, and where they agree.

@@ -5,6 +5,7 @@
 use serde::{Deserialize, Serialize};
 
 use super::RenderMeta;
+use super::bounds::CheckParams;
 use super::coalition_table::{self, heap_list};
 use crate::coalition::{CoalitionParams, HeapKind, Ruleset};
 use crate::numbers::grouped;
@@ -15,10 +16,20 @@ use crate::plot::{self, Anchor, INK, MUTED};
 #[serde(deny_unknown_fields)]
 pub struct Params {
     /// The rulesets, one row each.
+    #[serde(deserialize_with = "super::bounds::few")]
     pub games: Vec<Ruleset>,
     /// Test and census sizes and the number of allies (defaults: the seed's).
     #[serde(default)]
     pub search: CoalitionParams,
+}
+
+impl CheckParams for Params {
+    fn check(&self) -> Result<(), String> {
+        if self.games.is_empty() {
+            return Err("games is empty: name at least one ruleset".to_string());
+        }
+        self.search.validate()
+    }
 }
 
 /// Each ruleset's whole analysis.
@@ -29,10 +40,7 @@ pub struct Data {
 
 /// Runs every measurement.
 pub fn compute(params: &Params) -> Result<Data, String> {
-    params.search.validate()?;
-    if params.games.is_empty() {
-        return Err("games is empty: name at least one ruleset".to_string());
-    }
+    params.check()?;
     Ok(Data {
         games: params
             .games

@@ -6,6 +6,7 @@
 use serde::{Deserialize, Serialize};
 
 use super::RenderMeta;
+use super::bounds::{CheckParams, Within};
 use crate::coalition::{CoalitionParams, SweepReport, sweep};
 use crate::numbers::grouped;
 use crate::plot::{self, Anchor, INK, MUTED};
@@ -15,10 +16,23 @@ use crate::plot::{self, Anchor, INK, MUTED};
 #[serde(deny_unknown_fields)]
 pub struct Params {
     /// Takes are drawn from `1..=largest_take` (the seed: 5, twenty rules).
+    #[serde(deserialize_with = "Within::<3, 8>::read")]
     pub largest_take: u32,
     /// Test and census sizes and the number of allies (defaults: the seed's).
     #[serde(default)]
     pub search: CoalitionParams,
+}
+
+impl CheckParams for Params {
+    fn check(&self) -> Result<(), String> {
+        if !(3..=8).contains(&self.largest_take) {
+            return Err(format!(
+                "largest_take must be from 3 to 8, not {}",
+                self.largest_take
+            ));
+        }
+        self.search.validate()
+    }
 }
 
 /// The sweep: one entry per rule, each with its whole analysis.
@@ -32,13 +46,7 @@ pub struct Data {
 
 /// Runs the sweep.
 pub fn compute(params: &Params) -> Result<Data, String> {
-    params.search.validate()?;
-    if !(3..=8).contains(&params.largest_take) {
-        return Err(format!(
-            "largest_take must be from 3 to 8, not {}",
-            params.largest_take
-        ));
-    }
+    params.check()?;
     let report = sweep(params.largest_take, &params.search);
     let solved_states = report.entries.iter().map(|e| e.solved_states).sum();
     Ok(Data {

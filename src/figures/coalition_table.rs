@@ -11,6 +11,7 @@ use std::collections::BTreeMap;
 use serde::{Deserialize, Serialize};
 
 use super::RenderMeta;
+use super::bounds::CheckParams;
 use crate::coalition::{CoalitionAnalysis, CoalitionParams, HeapKind, Outcome, Ruleset, analyze};
 use crate::numbers::grouped;
 use crate::plot::{self, ACCENT, Anchor, INK, MUTED};
@@ -26,6 +27,12 @@ pub struct Params {
     /// the seed's (3 test heaps of 1 to 10, census of 5 heaps up to 10, 2 allies).
     #[serde(default)]
     pub search: CoalitionParams,
+}
+
+impl CheckParams for Params {
+    fn check(&self) -> Result<(), String> {
+        self.search.validate()
+    }
 }
 
 /// A column of the grid: the flexible heaps of one heap class, or none.

@@ -6,6 +6,7 @@
 use serde::{Deserialize, Serialize};
 
 use super::RenderMeta;
+use super::bounds::{CheckParams, Within};
 use super::run::{RunSummary, run};
 use crate::games::{OctalCode, Rule};
 use crate::manifest::Count;
@@ -17,12 +18,16 @@ use crate::sequence::{DEFAULT_MIN_REPEATS, Value};
 #[serde(deny_unknown_fields)]
 pub struct Params {
     /// Digits of the code `·33…3` (1 to 64): its largest take.
+    #[serde(deserialize_with = "Within::<1, 64>::read")]
     pub digits: usize,
     /// Values computed and searched.
     pub values: Count,
     /// Rows of `digits + 1` cells drawn.
+    #[serde(deserialize_with = "Within::<1, 100>::read")]
     pub rows: usize,
 }
+
+impl CheckParams for Params {}
 
 /// The bounded Nim's values, where they equal the heap, and its period.
 #[derive(Debug, Clone, Serialize)]

@@ -18,6 +18,7 @@ use rayon::prelude::*;
 use serde::{Deserialize, Serialize};
 
 use super::RenderMeta;
+use super::bounds::{CheckParams, Within};
 use crate::games::{OctalCode, octal};
 use crate::manifest::Count;
 use crate::numbers::grouped;
@@ -29,13 +30,25 @@ use crate::sequence::{Analysis, PeriodStatus, Value, analyse};
 #[serde(deny_unknown_fields)]
 pub struct Params {
     /// Digits after the point (1 to 3): `8^digits` codes.
+    #[serde(deserialize_with = "Within::<1, 3>::read")]
     pub digits: u32,
     /// Values computed for every code.
     pub values: Count,
     /// Full periods a found period must cover.
+    #[serde(deserialize_with = "Within::<1, 100>::read")]
     pub min_repeats: usize,
     /// A second repetition count, searched over the same values for comparison.
+    #[serde(deserialize_with = "Within::<1, 100>::read")]
     pub compare_min_repeats: usize,
+}
+
+impl CheckParams for Params {
+    fn check(&self) -> Result<(), String> {
+        if !(1..=3).contains(&self.digits) {
+            return Err(format!("digits must be from 1 to 3, not {}", self.digits));
+        }
+        crate::budget::check_census(8u64.pow(self.digits), self.values.0, "codes")
+    }
 }
 
 /// One line of the data file: one code.
@@ -183,9 +196,7 @@ fn tally(values: impl Iterator<Item = usize>) -> Vec<Tally> {
 
 /// Sweeps every code, in parallel, and counts.
 pub fn compute(params: &Params) -> Result<Data, String> {
-    if !(1..=3).contains(&params.digits) {
-        return Err(format!("digits must be from 1 to 3, not {}", params.digits));
-    }
+    params.check()?;
     let total = 8u64.pow(params.digits);
     let visible = std::io::stderr().is_terminal() && std::env::var_os("CI").is_none();
     let bar = if visible {

@@ -9,7 +9,7 @@ use rayon::prelude::*;
 
 use super::RenderMeta;
 use super::cache::{Cache, Entry};
-use crate::manifest::Figure;
+use crate::manifest::{Figure, Located};
 
 /// A figure computed and drawn, ready for the site.
 #[derive(Debug, Clone)]
@@ -29,7 +29,8 @@ pub struct Computed {
 }
 
 /// Computes the figures (in parallel), checks their claims, and draws them.
-/// Errors from every figure are collected, each naming its figure.
+/// Errors from every figure are collected, each naming its figure and
+/// located at its entry in the manifest (a failed claim at its `expect:`).
 pub fn compute_all(
     figures: &[Figure],
     cache: Option<&Cache>,
@@ -38,8 +39,7 @@ pub fn compute_all(
     let results: Vec<Result<Computed, String>> = figures
         .par_iter()
         .map(|figure| {
-            let outcome =
-                compute_one(figure, cache).map_err(|e| format!("figure `{}`: {e}", figure.id));
+            let outcome = compute_one(figure, cache).map_err(|e| e.to_string());
             progress.inc(1);
             outcome
         })
@@ -58,14 +58,14 @@ pub fn compute_all(
     Ok(computed)
 }
 
-fn compute_one(figure: &Figure, cache: Option<&Cache>) -> Result<Computed, String> {
+fn compute_one(figure: &Figure, cache: Option<&Cache>) -> Result<Computed, Located> {
     let start = Instant::now();
     let hit = cache.and_then(|c| c.get(figure));
     let cached = hit.is_some();
     let entry = match hit {
         Some(entry) => entry,
         None => {
-            let entry = fresh(figure)?;
+            let entry = fresh(figure).map_err(|e| figure.error(e))?;
             if let Some(c) = cache {
                 c.put(figure, &entry);
             }
@@ -77,7 +77,7 @@ fn compute_one(figure: &Figure, cache: Option<&Cache>) -> Result<Computed, Strin
         let seed = figure.seed.clone().into_iter().collect();
         map.insert("seed".into(), serde_json::Value::Object(seed));
     }
-    check_expectations(&figure.expect, &json)?;
+    check_expectations(&figure.expect, &json).map_err(|e| figure.expect_error(e))?;
     Ok(Computed {
         figure: figure.clone(),
         json,

@@ -5,6 +5,7 @@
 use serde::Deserialize;
 
 use super::RenderMeta;
+use super::bounds::{CheckParams, Within};
 use crate::games::heap_sums::{HeapSum, heap_sum};
 use crate::games::two_takes::TwoTakes;
 use crate::numbers::grouped;
@@ -14,7 +15,8 @@ use crate::plot::{self, ACCENT, Anchor, INK, MUTED};
 #[derive(Debug, Clone, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct Component {
-    /// The game's two takes.
+    /// The game's two takes (up to 10,000: a period's values are computed).
+    #[serde(deserialize_with = "Within::<1, 10_000>::read_pair")]
     pub takes: [u64; 2],
     /// The heap (any size: the closed form needs no table).
     pub heap: u64,
@@ -25,8 +27,11 @@ pub struct Component {
 #[serde(deny_unknown_fields)]
 pub struct Params {
     /// The components, each a two-take game and a heap.
+    #[serde(deserialize_with = "super::bounds::few")]
     pub components: Vec<Component>,
 }
+
+impl CheckParams for Params {}
 
 /// The sum, its nim-sum and its winning moves (see `games::heap_sums`).
 pub type Data = HeapSum;

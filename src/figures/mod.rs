@@ -3,8 +3,11 @@
 //! `output/data/<id>.json`), `compute()` and `render()`.
 //!
 //! Adding a kind: write its file, add one line to the `figure_kinds!` list
-//! below, and add a fixture entry; the compiler finds every other place.
+//! below, and add a fixture entry; the compiler finds every other place
+//! (its `Params` must implement [`bounds::CheckParams`], checked when the
+//! manifest is read, so a bad parameter is a located error).
 
+pub mod bounds;
 pub mod cache;
 pub mod certificate_lengths;
 pub mod coalition_lengths;
@@ -38,6 +41,8 @@ pub mod value_spread;
 
 use serde::{Deserialize, Deserializer, Serialize};
 
+use bounds::CheckParams;
+
 pub use computed::{Computed, compute_all};
 
 /// What a figure's renderer needs besides its data.
@@ -69,7 +74,12 @@ macro_rules! figure_kinds {
                 d: D,
             ) -> Result<Self, D::Error> {
                 match kind {
-                    $($name => $module::Params::deserialize(d).map(FigureSpec::$variant),)*
+                    $($name => {
+                        let params = $module::Params::deserialize(d)?;
+                        CheckParams::check(&params)
+                            .map_err(|e| serde::de::Error::custom(format!("{kind}: {e}")))?;
+                        Ok(FigureSpec::$variant(params))
+                    })*
                     other => Err(serde::de::Error::custom(format!("unknown figure kind `{other}`"))),
                 }
             }
@@ -79,9 +89,14 @@ macro_rules! figure_kinds {
                 match self { $(FigureSpec::$variant(_) => $name,)* }
             }
 
-            /// Computes the figure's data; an error stops the build.
+            /// Computes the figure's data; an error stops the build. The
+            /// parameters are checked first (the manifest has checked them
+            /// already; a caller of the library may not have).
             pub fn compute(&self) -> Result<FigureData, String> {
-                match self { $(FigureSpec::$variant(p) => $module::compute(p).map(FigureData::$variant),)* }
+                match self { $(FigureSpec::$variant(p) => {
+                    CheckParams::check(p)?;
+                    $module::compute(p).map(FigureData::$variant)
+                })* }
             }
         }
 

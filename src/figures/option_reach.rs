@@ -5,6 +5,7 @@
 use serde::{Deserialize, Serialize};
 
 use super::RenderMeta;
+use super::bounds::{CheckParams, Within};
 use crate::games::Rule;
 use crate::plot::{self, ACCENT, Anchor, INK, MUTED};
 use crate::sequence::{CertificateRule, Value};
@@ -16,9 +17,34 @@ pub struct Params {
     /// The game, e.g. `sub:1,3,4`.
     pub game: Rule,
     /// The heap whose options are drawn.
+    #[serde(deserialize_with = "Within::<0, 9_999>::read")]
     pub heap: usize,
     /// How many cells to draw from heap 0 (at least `heap + 1`).
+    #[serde(deserialize_with = "Within::<1, 10_000>::read")]
     pub shown: usize,
+}
+
+impl CheckParams for Params {
+    fn check(&self) -> Result<(), String> {
+        if self.game.subtraction_set().is_none() {
+            return Err(format!("{} is not a subtraction game", self.game));
+        }
+        let largest = self.game.subtraction_set().map_or(0, |set| set.largest());
+        if self.heap < largest {
+            return Err(format!(
+                "heap ({}) must be at least the largest take ({largest}), so the window of the \
+                 values below it is drawn",
+                self.heap
+            ));
+        }
+        if self.shown <= self.heap {
+            return Err(format!(
+                "shown ({}) must be larger than heap ({}) so the heap is drawn",
+                self.shown, self.heap
+            ));
+        }
+        Ok(())
+    }
 }
 
 /// One heap's options and how far back they reach.
@@ -43,12 +69,7 @@ pub fn compute(params: &Params) -> Result<Data, String> {
     let Some(set) = params.game.subtraction_set() else {
         return Err(format!("{} is not a subtraction game", params.game));
     };
-    if params.shown <= params.heap {
-        return Err(format!(
-            "shown ({}) must be larger than heap ({}) so the heap is drawn",
-            params.shown, params.heap
-        ));
-    }
+    params.check()?;
     let CertificateRule::Window { length: reach } = params.game.certificate_rule() else {
         return Err(format!("{} has no finite window to draw", params.game));
     };

@@ -6,6 +6,7 @@
 use serde::Deserialize;
 
 use super::RenderMeta;
+use super::bounds::{CheckParams, Within};
 use crate::census::pairs::{PairCensus, pair_census};
 use crate::manifest::Count;
 use crate::numbers::grouped;
@@ -16,9 +17,17 @@ use crate::plot::{self, Anchor, INK, MUTED};
 #[serde(deny_unknown_fields)]
 pub struct Params {
     /// Pairs `1 ≤ a < b ≤ largest`.
+    #[serde(deserialize_with = "Within::<0, 200>::read")]
     pub largest: usize,
     /// Values computed for every pair.
     pub values: Count,
+}
+
+impl CheckParams for Params {
+    fn check(&self) -> Result<(), String> {
+        let pairs = self.largest * self.largest.saturating_sub(1) / 2;
+        crate::budget::check_census(pairs as u64, self.values.0, "pairs")
+    }
 }
 
 /// One record per pair and the counts (see `census::pairs`).

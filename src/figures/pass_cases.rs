@@ -9,6 +9,7 @@
 use serde::{Deserialize, Serialize};
 
 use super::RenderMeta;
+use super::bounds::{CheckParams, Within};
 use crate::games::pass_classification::{Block, PassCase, TwoTakes, check, closed_form};
 use crate::plot::{self, ACCENT, Anchor, INK, MUTED};
 use crate::sequence::Value;
@@ -18,11 +19,15 @@ use crate::sequence::Value;
 #[serde(deny_unknown_fields)]
 pub struct Params {
     /// The pairs `[x, y]`, `x < y`, one for each of the five cases, in any order.
+    #[serde(deserialize_with = "super::bounds::few")]
     pub pairs: Vec<[usize; 2]>,
     /// How many tail heaps `n ≥ N` are joined to `g(n + y)` (default 6, 1 to 20).
     #[serde(default = "default_tail")]
+    #[serde(deserialize_with = "Within::<1, 20>::read")]
     pub tail: usize,
 }
+
+impl CheckParams for Params {}
 
 fn default_tail() -> usize {
     6

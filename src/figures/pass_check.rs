@@ -10,6 +10,7 @@
 use serde::{Deserialize, Serialize};
 
 use super::RenderMeta;
+use super::bounds::{CheckParams, Within};
 use crate::games::pass_census::{CaseCount, checked_census};
 use crate::games::pass_classification::{Disagreement, PassCase};
 use crate::numbers::grouped;
@@ -20,8 +21,11 @@ use crate::plot::{self, ACCENT, Anchor, INK, MUTED};
 #[serde(deny_unknown_fields)]
 pub struct Params {
     /// Every pair of takes `1 ≤ x < y ≤ largest_take` is checked (2 to 120).
+    #[serde(deserialize_with = "Within::<2, 120>::read")]
     pub largest_take: usize,
 }
+
+impl CheckParams for Params {}
 
 /// One pair's verdict, as the issue fixes it.
 #[derive(Debug, Clone, Serialize)]

@@ -7,6 +7,7 @@
 use serde::{Deserialize, Serialize};
 
 use super::RenderMeta;
+use super::bounds::{CheckParams, Within};
 use crate::games::pass_census::{PairHeap, ValueAppearance, checked_census};
 use crate::numbers::grouped;
 use crate::plot::{self, Anchor, INK, MUTED};
@@ -17,8 +18,11 @@ use crate::sequence::Value;
 #[serde(deny_unknown_fields)]
 pub struct Params {
     /// Every pair of takes `1 ≤ x < y ≤ largest_take` is measured (2 to 120).
+    #[serde(deserialize_with = "Within::<2, 120>::read")]
     pub largest_take: usize,
 }
+
+impl CheckParams for Params {}
 
 /// One pair's largest value of `h`.
 #[derive(Debug, Clone, Serialize)]

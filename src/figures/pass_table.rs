@@ -13,6 +13,7 @@ use std::collections::BTreeMap;
 use serde::{Deserialize, Serialize};
 
 use super::RenderMeta;
+use super::bounds::{CheckParams, Within};
 use crate::games::pass_census::{checked_census, pairs_up_to};
 use crate::games::pass_classification::{PassCase, predicted_preperiod};
 use crate::numbers::grouped;
@@ -23,8 +24,11 @@ use crate::plot::{self, Anchor, INK, MUTED};
 #[serde(deny_unknown_fields)]
 pub struct Params {
     /// Every pair of takes `1 ≤ x < y ≤ largest_take` is checked (2 to 120).
+    #[serde(deserialize_with = "Within::<2, 120>::read")]
     pub largest_take: usize,
 }
+
+impl CheckParams for Params {}
 
 /// One case of the classification.
 #[derive(Debug, Clone, Serialize)]

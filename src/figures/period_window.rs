@@ -5,6 +5,7 @@
 use serde::{Deserialize, Serialize};
 
 use super::RenderMeta;
+use super::bounds::{CheckParams, Within};
 use super::run::{RunSummary, run};
 use crate::games::Rule;
 use crate::manifest::Count;
@@ -22,7 +23,14 @@ pub struct Params {
     pub values: Count,
     /// Rows of one period each drawn (default 6).
     #[serde(default = "default_rows")]
+    #[serde(deserialize_with = "Within::<1, 100>::read")]
     pub rows: usize,
+}
+
+impl CheckParams for Params {
+    fn check(&self) -> Result<(), String> {
+        crate::budget::check_values(&self.game, self.values.0)
+    }
 }
 
 fn default_rows() -> usize {
@@ -38,7 +46,8 @@ pub struct Data {
     pub run: RunSummary,
     /// Whole periods between the preperiod and the end of the values.
     pub full_repetitions: usize,
-    /// One past the last heap of the certificate's window.
+    /// One past the last heap of the certificate's window (saturated: a
+    /// window of a take near 2^64 ends beyond any heap).
     pub window_end: usize,
     /// The values drawn, heap 0 first.
     pub values: Vec<Value>,
@@ -58,7 +67,7 @@ pub fn compute(params: &Params) -> Result<Data, String> {
     let shown = (period * params.rows).min(values.len());
     Ok(Data {
         full_repetitions: (run.computed - preperiod) / period,
-        window_end: certificate.start + certificate.length,
+        window_end: certificate.start.saturating_add(certificate.length),
         values: values[..shown].to_vec(),
         run,
     })
@@ -193,5 +202,19 @@ mod tests {
         })
         .unwrap_err();
         assert!(error.contains("none was found"), "{error}");
+    }
+
+    #[test]
+    fn a_window_beyond_every_heap_is_observed_not_drawn_past_its_end() {
+        // Found by the property tests: the window of a take of 2^64 − 1 ends
+        // past usize::MAX; its end saturates and the period stays observed.
+        let data = compute(&Params {
+            game: "pass:18446744073709551615,1".parse().unwrap(),
+            values: Count(8),
+            rows: 1,
+        })
+        .unwrap();
+        assert_eq!(data.run.status, PeriodStatus::Observed);
+        assert_eq!(data.window_end, usize::MAX);
     }
 }

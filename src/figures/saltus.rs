@@ -8,6 +8,7 @@
 use serde::{Deserialize, Serialize};
 
 use super::RenderMeta;
+use super::bounds::{CheckParams, Within};
 use crate::games::Rule;
 use crate::games::arithmetic::Arithmetic;
 use crate::games::saltus_certificate::{SaltusCertificate, certify_saltus, move_types};
@@ -21,10 +22,12 @@ use crate::sequence::{CertificateRule, DEFAULT_MIN_REPEATS, Value, find_period};
 #[serde(deny_unknown_fields)]
 pub struct Params {
     /// The games, e.g. `hex:·8`.
+    #[serde(deserialize_with = "super::bounds::few")]
     pub games: Vec<Rule>,
     /// Values computed and searched for every game.
     pub values: Count,
     /// Heaps drawn for every game.
+    #[serde(deserialize_with = "Within::<1, 10_000>::read")]
     pub shown: usize,
     /// A claimed saltus to test against a window and against Theorem C.
     pub naive: Claim,
@@ -54,6 +57,14 @@ pub struct ClaimData {
     pub first_failure: Option<usize>,
     /// Theorem C's verdict on the claim.
     pub certificate: SaltusCertificate,
+}
+
+impl CheckParams for Params {
+    fn check(&self) -> Result<(), String> {
+        self.games
+            .iter()
+            .try_for_each(|game| crate::budget::check_values(game, self.values.0))
+    }
 }
 
 /// One game: its plain period (if any) and its arithmetic period (if any).

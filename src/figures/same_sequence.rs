@@ -6,6 +6,7 @@
 use serde::{Deserialize, Serialize};
 
 use super::RenderMeta;
+use super::bounds::{CheckParams, Within};
 use super::run::{RunSummary, run};
 use crate::games::Rule;
 use crate::manifest::Count;
@@ -24,7 +25,15 @@ pub struct Params {
     /// Heaps compared (and values computed of each).
     pub values: Count,
     /// Cells drawn per strip.
+    #[serde(deserialize_with = "Within::<1, 10_000>::read")]
     pub shown: usize,
+}
+
+impl CheckParams for Params {
+    fn check(&self) -> Result<(), String> {
+        crate::budget::check_values(&self.game, self.values.0)?;
+        crate::budget::check_values(&self.other, self.values.0)
+    }
 }
 
 /// Where the two differ, if anywhere, and both periods.

@@ -6,6 +6,7 @@
 use serde::{Deserialize, Serialize};
 
 use super::RenderMeta;
+use super::bounds::{CheckParams, Within};
 use super::run::{RunSummary, run};
 use crate::games::Rule;
 use crate::manifest::Count;
@@ -24,9 +25,18 @@ pub struct Params {
     /// Values computed of each.
     pub values: Count,
     /// Shifts tried: `0 ..= largest_shift`.
+    #[serde(deserialize_with = "Within::<0, 1_000>::read")]
     pub largest_shift: usize,
     /// Cells drawn per strip.
+    #[serde(deserialize_with = "Within::<1, 10_000>::read")]
     pub shown: usize,
+}
+
+impl CheckParams for Params {
+    fn check(&self) -> Result<(), String> {
+        crate::budget::check_values(&self.game, self.values.0)?;
+        crate::budget::check_values(&self.shifted, self.values.0)
+    }
 }
 
 /// The shift found, and both games' periods.

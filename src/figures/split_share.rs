@@ -6,6 +6,7 @@
 use serde::{Deserialize, Serialize};
 
 use super::RenderMeta;
+use super::bounds::{CheckParams, Within};
 use crate::games::OctalCode;
 use crate::numbers::grouped;
 use crate::plot::{self, ACCENT_2, Anchor, INK, MUTED};
@@ -15,8 +16,11 @@ use crate::plot::{self, ACCENT_2, Anchor, INK, MUTED};
 #[serde(deny_unknown_fields)]
 pub struct Params {
     /// Codes of 1 to `max_digits` digits are counted (at most 7).
+    #[serde(deserialize_with = "Within::<1, 7>::read")]
     pub max_digits: u32,
 }
+
+impl CheckParams for Params {}
 
 /// One length of code.
 #[derive(Debug, Clone, Serialize)]

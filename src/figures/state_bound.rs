@@ -11,6 +11,7 @@ use rayon::prelude::*;
 use serde::{Deserialize, Serialize};
 
 use super::RenderMeta;
+use super::bounds::{CheckParams, Within};
 use crate::games::SubtractionSet;
 use crate::manifest::Count;
 use crate::numbers::grouped;
@@ -22,9 +23,24 @@ use crate::sequence::{DEFAULT_MIN_REPEATS, analyse};
 #[serde(deny_unknown_fields)]
 pub struct Params {
     /// Largest takes `1 ..= max_take` are tabulated (at most 16).
+    #[serde(deserialize_with = "Within::<1, 16>::read")]
     pub max_take: usize,
     /// Values computed for every set.
     pub values: Count,
+}
+
+impl CheckParams for Params {
+    fn check(&self) -> Result<(), String> {
+        if !(1..=16).contains(&self.max_take) {
+            return Err(format!(
+                "max_take must be from 1 to 16, not {}",
+                self.max_take
+            ));
+        }
+        // Every set whose largest take is at most max_take: 2^max_take − 1.
+        let sets = (1u64 << self.max_take) - 1;
+        crate::budget::check_census(sets, self.values.0, "subtraction sets")
+    }
 }
 
 /// One largest take `m`: the bound and what the sets with that largest take do.
@@ -111,12 +127,7 @@ fn row(m: usize, values: usize) -> Row {
 
 /// Computes every row.
 pub fn compute(params: &Params) -> Result<Data, String> {
-    if !(1..=16).contains(&params.max_take) {
-        return Err(format!(
-            "max_take must be from 1 to 16, not {}",
-            params.max_take
-        ));
-    }
+    params.check()?;
     let rows: Vec<Row> = (1..=params.max_take)
         .map(|m| row(m, params.values.0))
         .collect();

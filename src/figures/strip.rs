@@ -7,6 +7,7 @@
 use serde::{Deserialize, Serialize};
 
 use super::RenderMeta;
+use super::bounds::{CheckParams, Within};
 use crate::games::Rule;
 use crate::manifest::Count;
 use crate::numbers::grouped;
@@ -23,10 +24,18 @@ pub struct Params {
     pub values: Count,
     /// How many cells to draw (default 28).
     #[serde(default = "default_shown")]
+    #[serde(deserialize_with = "Within::<1, 10_000>::read")]
     pub shown: usize,
     /// How many full periods the repetition must cover (default 3).
     #[serde(default = "default_repeats")]
+    #[serde(deserialize_with = "Within::<1, 1000>::read")]
     pub min_repeats: usize,
+}
+
+impl CheckParams for Params {
+    fn check(&self) -> Result<(), String> {
+        crate::budget::check_values(&self.game, self.values.0)
+    }
 }
 
 fn default_shown() -> usize {

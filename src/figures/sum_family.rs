@@ -6,6 +6,7 @@
 use serde::Deserialize;
 
 use super::RenderMeta;
+use super::bounds::{CheckParams, Within};
 use super::triple_census::{CLASSES, class_fill};
 use crate::census::sum_family::sum_family;
 use crate::census::triples::{PeriodClass, TripleCensus};
@@ -17,8 +18,11 @@ use crate::plot::{self, ACCENT, Anchor, INK, MUTED};
 #[serde(deny_unknown_fields)]
 pub struct Params {
     /// Sets `{a, b, a + b}` with `a < b` and `a + b ≤ largest_sum`.
+    #[serde(deserialize_with = "Within::<0, 200>::read")]
     pub largest_sum: usize,
 }
+
+impl CheckParams for Params {}
 
 /// One record per set and the counts (see `census::triples`).
 pub type Data = TripleCensus;

@@ -7,6 +7,7 @@
 use serde::Deserialize;
 
 use super::RenderMeta;
+use super::bounds::{CheckParams, Within};
 use super::triple_census::{CLASSES, class_fill};
 use crate::census::third_take_map::{MapExtent, ThirdTakeMap, third_take_map};
 use crate::plot::{self, ACCENT, Anchor, INK, MUTED};
@@ -16,13 +17,31 @@ use crate::plot::{self, ACCENT, Anchor, INK, MUTED};
 #[serde(deny_unknown_fields)]
 pub struct Params {
     /// The smaller take `a` shared by every row.
+    #[serde(deserialize_with = "Within::<1, 200>::read")]
     pub smallest: usize,
     /// The first row's larger take `b`.
+    #[serde(deserialize_with = "Within::<1, 200>::read")]
     pub first_larger: usize,
     /// The last row's larger take `b`.
+    #[serde(deserialize_with = "Within::<1, 200>::read")]
     pub last_larger: usize,
     /// The largest third take `c`.
+    #[serde(deserialize_with = "Within::<1, 200>::read")]
     pub last_third: usize,
+}
+
+impl CheckParams for Params {
+    fn check(&self) -> Result<(), String> {
+        if !(self.smallest < self.first_larger
+            && self.first_larger <= self.last_larger
+            && self.last_larger < self.last_third)
+        {
+            return Err(
+                "the extent needs smallest < first_larger ≤ last_larger < last_third".into(),
+            );
+        }
+        Ok(())
+    }
 }
 
 /// The rows, their stripes and breaks (see `census::third_take_map`).
@@ -30,12 +49,7 @@ pub type Data = ThirdTakeMap;
 
 /// Measures every cell and assembles the map.
 pub fn compute(params: &Params) -> Result<Data, String> {
-    if !(params.smallest < params.first_larger
-        && params.first_larger <= params.last_larger
-        && params.last_larger < params.last_third)
-    {
-        return Err("the extent needs smallest < first_larger ≤ last_larger < last_third".into());
-    }
+    params.check()?;
     let extent = MapExtent {
         smallest: params.smallest,
         first_larger: params.first_larger,

@@ -5,6 +5,7 @@
 use serde::Deserialize;
 
 use super::RenderMeta;
+use super::bounds::{CheckParams, Within};
 use crate::census::triples::{PeriodClass, TripleCensus, triple_census};
 use crate::numbers::grouped;
 use crate::plot::{self, Anchor, INK, MUTED};
@@ -14,8 +15,11 @@ use crate::plot::{self, Anchor, INK, MUTED};
 #[serde(deny_unknown_fields)]
 pub struct Params {
     /// Sets `a < b < c ≤ largest`.
+    #[serde(deserialize_with = "Within::<0, 30>::read")]
     pub largest: usize,
 }
+
+impl CheckParams for Params {}
 
 /// One record per set and the counts (see `census::triples`).
 pub type Data = TripleCensus;

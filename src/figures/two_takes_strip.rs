@@ -5,6 +5,7 @@
 use serde::Deserialize;
 
 use super::RenderMeta;
+use super::bounds::{CheckParams, Within};
 use crate::games::two_take_strip::{TwoTakeStrip, two_take_strip};
 use crate::games::two_takes::TwoTakes;
 use crate::numbers::grouped;
@@ -15,10 +16,14 @@ use crate::plot::{self, ACCENT, Anchor, INK, MUTED};
 #[serde(deny_unknown_fields)]
 pub struct Params {
     /// The two takes, e.g. `[3, 8]`.
+    #[serde(deserialize_with = "Within::<1, 1_000>::read_pair")]
     pub takes: [u64; 2],
     /// How many heaps to draw from heap 0.
+    #[serde(deserialize_with = "Within::<1, 10_000>::read")]
     pub shown: usize,
 }
+
+impl CheckParams for Params {}
 
 /// The strip and its checks (see `games::two_take_strip`).
 pub type Data = TwoTakeStrip;

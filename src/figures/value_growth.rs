@@ -6,6 +6,7 @@
 use serde::{Deserialize, Serialize};
 
 use super::RenderMeta;
+use super::bounds::CheckParams;
 use super::run::{RunSummary, run};
 use crate::games::Rule;
 use crate::numbers::grouped;
@@ -17,10 +18,25 @@ use crate::sequence::{DEFAULT_MIN_REPEATS, Value};
 #[serde(deny_unknown_fields)]
 pub struct Params {
     /// The games, one series each (at most two are drawn in colour).
+    #[serde(deserialize_with = "super::bounds::few")]
     pub games: Vec<Rule>,
     /// Heaps at which the largest value so far is read, ascending; values
     /// are computed up to the last (at most 100,000).
     pub checkpoints: Vec<usize>,
+}
+
+impl CheckParams for Params {
+    fn check(&self) -> Result<(), String> {
+        let last = *self.checkpoints.last().ok_or("checkpoints is empty")?;
+        if !self.checkpoints.is_sorted() || last > 100_000 || self.games.is_empty() {
+            return Err(
+                "checkpoints must ascend to at most 100,000, and games must not be empty".into(),
+            );
+        }
+        self.games
+            .iter()
+            .try_for_each(|game| crate::budget::check_values(game, last))
+    }
 }
 
 /// One game's growth.
@@ -47,12 +63,8 @@ pub struct Data {
 
 /// Computes heaps `0 ..= last checkpoint` of each game.
 pub fn compute(params: &Params) -> Result<Data, String> {
+    params.check()?;
     let last = *params.checkpoints.last().ok_or("checkpoints is empty")?;
-    if !params.checkpoints.is_sorted() || last > 100_000 || params.games.is_empty() {
-        return Err(
-            "checkpoints must ascend to at most 100,000, and games must not be empty".into(),
-        );
-    }
     let series = params
         .games
         .iter()

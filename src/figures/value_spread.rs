@@ -5,6 +5,7 @@
 use serde::{Deserialize, Serialize};
 
 use super::RenderMeta;
+use super::bounds::CheckParams;
 use super::run::{RunSummary, run};
 use crate::games::Rule;
 use crate::manifest::Count;
@@ -20,6 +21,12 @@ pub struct Params {
     pub game: Rule,
     /// Values computed and searched.
     pub values: Count,
+}
+
+impl CheckParams for Params {
+    fn check(&self) -> Result<(), String> {
+        crate::budget::check_values(&self.game, self.values.0)
+    }
 }
 
 /// The search's outcome and the distribution of values.

@@ -55,8 +55,11 @@ pub struct ScaledWindow {
 }
 
 impl ScaledWindow {
-    /// One past the last heap of the window for `(start, period)`, or
-    /// `usize::MAX` when that end is past any computable range.
+    /// One past the last heap of the window for `(start, period)`.
+    ///
+    /// The end saturates at `usize::MAX`: a window that far reaches past any
+    /// values that could be computed, so it can only ask for more values,
+    /// never wrap round to a short window that would pass.
     pub fn end(&self, start: usize, period: usize) -> usize {
         let heaps = self.heaps.max(1);
         let end = (|| {
@@ -99,7 +102,8 @@ pub struct Certificate {
     pub length: usize,
     /// The period being certified.
     pub period: usize,
-    /// How many values the check needs: `start + length + period`.
+    /// How many values the check needs: `start + length + period`
+    /// (`usize::MAX` when that sum does not fit: more than can be computed).
     pub values_needed: usize,
     /// True exactly when the status is `Holds`.
     pub holds: bool,
@@ -110,13 +114,20 @@ pub struct Certificate {
 
 /// Checks the window `k = start .. start + length` of pairs
 /// `values[k] == values[k + period]`.
+///
+/// The arithmetic is checked: a window whose end does not fit in a `usize`
+/// (a take near 2^64, say) needs more values than exist, so it is
+/// `NeedsMoreValues`, never a wrapped-round short window that holds.
 pub fn certify_window<T: PartialEq>(
     values: &[T],
     start: usize,
     period: usize,
     length: usize,
 ) -> Certificate {
-    let values_needed = start + length + period;
+    let values_needed = start
+        .checked_add(length)
+        .and_then(|end| end.checked_add(period))
+        .unwrap_or(usize::MAX);
     let status = if period == 0 {
         CertificateStatus::Fails { heap: start }
     } else if values_needed > values.len() {
@@ -239,6 +250,30 @@ mod tests {
         assert!(certify_window(&firsts, 0, 2, 2).holds);
         let c = certify_window(&states, 0, 2, 2);
         assert_eq!(c.status, CertificateStatus::Fails { heap: 1 });
+    }
+
+    #[test]
+    fn a_window_whose_end_overflows_never_holds() {
+        // A take of 2^64 − 1 is a window of that many pairs: it cannot be
+        // checked, and must not wrap round to an empty window that passes.
+        let values: Vec<Value> = SUB_1_3_4.iter().cycle().take(2000).copied().collect();
+        let c = certify_window(&values, 8, 3, usize::MAX);
+        assert!(!c.holds, "{c:?}");
+        assert_eq!(
+            c.status,
+            CertificateStatus::NeedsMoreValues { needed: usize::MAX }
+        );
+        let huge = ScaledWindow {
+            preperiod_multiple: usize::MAX,
+            ..DOUBLING
+        };
+        assert_eq!(huge.end(3, 7), usize::MAX);
+        let c = certify(CertificateRule::Scaled(huge), &values, 3, 7).unwrap();
+        assert!(!c.holds, "{c:?}");
+        assert_eq!(
+            certify_window(&values, usize::MAX, 7, 1).values_needed,
+            usize::MAX
+        );
     }
 
     #[test]

@@ -102,7 +102,7 @@ pub fn value_of<T: PartialEq + Clone>(
                  `ladder seq` with more --values shows what the search finds"
             ));
         }
-        count = (count * 4).min(limit);
+        count = count.saturating_mul(4).min(limit);
     }
 }
 
@@ -142,6 +142,22 @@ mod tests {
         let found = value_of(12, |n| set.values(n), set.certificate_rule(), 2000, 1 << 20).unwrap();
         assert_eq!(found.value, set.values(13)[12]);
         assert_eq!(found.method, Method::Computed { computed: 13 });
+    }
+
+    #[test]
+    fn a_take_beyond_the_values_computed_certifies_nothing() {
+        // The window of {2, 4, 7, 2^64 − 1} is 2^64 − 1 pairs long: no values
+        // computed can hold it, so a huge heap is refused, not "reduced".
+        let set = SubtractionSet::parse("2,4,7,18446744073709551615").unwrap();
+        let err = value_of(
+            u64::MAX,
+            |n| set.values(n),
+            set.certificate_rule(),
+            2000,
+            1 << 14,
+        )
+        .unwrap_err();
+        assert!(err.contains("no certified period"), "{err}");
     }
 
     #[test]

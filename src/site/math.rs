@@ -4,12 +4,100 @@
 
 use pulldown_cmark::{CowStr, Event};
 use pulldown_latex::config::DisplayMode;
+use pulldown_latex::event::{self as latex, Content};
 use pulldown_latex::{Parser, RenderConfig, Storage, push_mathml};
+
+/// The characters that are markup in HTML, each with the stand-in it
+/// travels as through pulldown-latex and the entity it becomes.
+///
+/// pulldown-latex escapes `\text{…}` but writes every other character as it
+/// is: `\operatorname{<img src=x onerror=…>}` would be live markup, and
+/// `\operatorname{a<b}` would break the page. So every such character the
+/// parser hands back is swapped for a private-use stand-in before the
+/// MathML is written, and the stand-ins become entities after, leaving every
+/// `<` in the output one that pulldown-latex wrote as a tag.
+const STAND_INS: [(char, char, &str); 4] = [
+    ('<', '\u{F8F0}', "&lt;"),
+    ('>', '\u{F8F1}', "&gt;"),
+    ('&', '\u{F8F2}', "&amp;"),
+    ('"', '\u{F8F3}', "&quot;"),
+];
+
+fn stand_in(c: char) -> char {
+    STAND_INS
+        .iter()
+        .find(|(markup, _, _)| *markup == c)
+        .map_or(c, |(_, stand_in, _)| *stand_in)
+}
+
+/// The text with its markup characters swapped, when it has any.
+fn stand_in_text(text: &str) -> Option<String> {
+    text.contains(['<', '>', '&', '"'])
+        .then(|| text.chars().map(stand_in).collect())
+}
+
+/// One event with every markup character of its content swapped; `owned`
+/// holds the swapped text of string contents (see [`stand_in_text`]).
+fn stand_in_event<'a>(event: latex::Event<'a>, owned: Option<&'a str>) -> latex::Event<'a> {
+    let content = match event {
+        latex::Event::Content(content) => content,
+        other => return other,
+    };
+    latex::Event::Content(match content {
+        Content::Text(text) => Content::Text(owned.unwrap_or(text)),
+        Content::Number(text) => Content::Number(owned.unwrap_or(text)),
+        Content::Function(text) => Content::Function(owned.unwrap_or(text)),
+        Content::Ordinary { content, stretchy } => Content::Ordinary {
+            content: stand_in(content),
+            stretchy,
+        },
+        Content::LargeOp { content, small } => Content::LargeOp {
+            content: stand_in(content),
+            small,
+        },
+        Content::BinaryOp { content, small } => Content::BinaryOp {
+            content: stand_in(content),
+            small,
+        },
+        Content::Delimiter { content, size, ty } => Content::Delimiter {
+            content: stand_in(content),
+            size,
+            ty,
+        },
+        Content::Punctuation(c) => Content::Punctuation(stand_in(c)),
+        relation @ Content::Relation { .. } => relation,
+    })
+}
 
 /// Renders one formula as a `<math>` element.
 pub fn to_mathml(latex: &str, display: bool) -> Result<String, String> {
+    if let Some(c) = latex
+        .chars()
+        .find(|c| STAND_INS.iter().any(|(_, stand_in, _)| stand_in == c))
+    {
+        return Err(format!(
+            "the formula `{latex}` holds U+{:04X}, a private-use character ladder reserves",
+            u32::from(c)
+        ));
+    }
     let storage = Storage::new();
-    let parser = Parser::new(latex, &storage);
+    let events: Vec<_> = Parser::new(latex, &storage).collect();
+    if let Some(Err(e)) = events.iter().find(|e| e.is_err()) {
+        return Err(format!("cannot read the formula `{latex}`: {e}"));
+    }
+    let texts: Vec<Option<String>> = events
+        .iter()
+        .map(|event| match event {
+            Ok(latex::Event::Content(
+                Content::Text(text) | Content::Number(text) | Content::Function(text),
+            )) => stand_in_text(text),
+            _ => None,
+        })
+        .collect();
+    let swapped = events
+        .into_iter()
+        .zip(&texts)
+        .map(|(event, text)| event.map(|e| stand_in_event(e, text.as_deref())));
     let config = RenderConfig {
         display_mode: if display {
             DisplayMode::Block
@@ -19,15 +107,20 @@ pub fn to_mathml(latex: &str, display: bool) -> Result<String, String> {
         ..RenderConfig::default()
     };
     let mut out = String::new();
-    push_mathml(&mut out, parser, config).map_err(|e| e.to_string())?;
+    push_mathml(&mut out, swapped, config).map_err(|e| e.to_string())?;
     if out.contains("<merror") {
         return Err(format!("cannot read the formula `{latex}`"));
     }
-    Ok(escape_text(&out).replace("&nbsp;", "&#160;"))
+    let mut out = escape_text(&out).replace("&nbsp;", "&#160;");
+    for (_, stand_in, entity) in STAND_INS {
+        out = out.replace(stand_in, entity);
+    }
+    Ok(out)
 }
 
-/// pulldown-latex writes operators such as `<` into the markup as they are
+/// pulldown-latex writes relations such as `<` into the markup as they are
 /// (`<mo><</mo>`); escape every `<` or `>` that does not open or close a tag.
+/// (Every other markup character from the formula arrives as a stand-in.)
 fn escape_text(markup: &str) -> String {
     let mut out = String::with_capacity(markup.len());
     let mut in_tag = false;
@@ -54,18 +147,30 @@ fn escape_text(markup: &str) -> String {
     out
 }
 
+/// A formula that does not render: its LaTeX, to find it in the source,
+/// and why.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct FormulaError {
+    pub latex: String,
+    pub message: String,
+}
+
 /// Replaces the Markdown parser's math events by MathML.
 pub fn render_events<'a>(
     events: impl Iterator<Item = Event<'a>>,
-) -> Result<Vec<Event<'a>>, String> {
+) -> Result<Vec<Event<'a>>, FormulaError> {
+    let render = |latex: &str, display| {
+        to_mathml(latex, display)
+            .map(|m| Event::InlineHtml(CowStr::from(m)))
+            .map_err(|message| FormulaError {
+                latex: latex.to_string(),
+                message,
+            })
+    };
     events
         .map(|event| match event {
-            Event::InlineMath(latex) => {
-                Ok(Event::InlineHtml(CowStr::from(to_mathml(&latex, false)?)))
-            }
-            Event::DisplayMath(latex) => {
-                Ok(Event::InlineHtml(CowStr::from(to_mathml(&latex, true)?)))
-            }
+            Event::InlineMath(latex) => render(&latex, false),
+            Event::DisplayMath(latex) => render(&latex, true),
             other => Ok(other),
         })
         .collect()
@@ -98,6 +203,35 @@ mod tests {
                 .unwrap()
                 .contains("if&#160;")
         );
+    }
+
+    #[test]
+    fn markup_in_a_formula_stays_text() {
+        let m = to_mathml(r"\operatorname{<img src=x onerror=alert(1)>}", false).unwrap();
+        assert!(!m.contains("<img"), "{m}");
+        assert!(m.contains("&lt;img src=x onerror=alert(1)&gt;"), "{m}");
+        let m = to_mathml(r"\operatorname{a<b}", false).unwrap();
+        assert!(m.contains("a&lt;b"), "{m}");
+        let m = to_mathml(r#"\operatorname{x&y"z}"#, false).unwrap();
+        assert!(m.contains("x&amp;y&quot;z"), "{m}");
+        // Every `<` left is a tag pulldown-latex wrote.
+        for m in [
+            to_mathml(r"\operatorname{<math><mi onclick=1>}", true).unwrap(),
+            to_mathml(r"\mathrm{<b>} \text{<i>} a < b", false).unwrap(),
+        ] {
+            for tag in m.split('<').skip(1) {
+                let name: String = tag
+                    .trim_start_matches('/')
+                    .chars()
+                    .take_while(char::is_ascii_alphanumeric)
+                    .collect();
+                assert!(
+                    name.starts_with('m') || name == "semantics" || name == "annotation",
+                    "{name} in {m}"
+                );
+            }
+            assert!(!m.contains("onclick=1>"), "{m}");
+        }
     }
 
     #[test]

@@ -12,6 +12,7 @@ pub mod destination;
 pub mod json;
 pub mod math;
 pub mod pages;
+pub mod placement;
 pub mod sources;
 pub mod swap;
 pub mod tree;

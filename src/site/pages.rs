@@ -14,13 +14,13 @@
 
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
-use std::sync::Arc;
 
 use anyhow::{Result, anyhow, bail};
 use pulldown_cmark::{Options, Parser, html};
 use serde::Serialize;
-use tera::{Context, Kwargs, State, Tera, Value};
+use tera::{Context, ErrorKind, Kwargs, State, Tera, Value};
 
+use super::placement::{self, Placements};
 use super::{Files, json, math};
 use crate::figures::Computed;
 use crate::manifest::{Located, Manifest, Page};
@@ -41,13 +41,19 @@ struct PageView<'a> {
 }
 
 /// Renders the whole site in memory.
+///
+/// The content is rendered twice: first to count each page's placements
+/// (which numbers the figures, so a `ref` may come before its figure), then
+/// for the page, with the figures' blocks put in place.
 pub fn render(root: &Path, manifest: &Manifest, figures: &[Computed]) -> Result<Files> {
     let templates = root.join("templates");
     let mut tera = load_templates(&templates)?;
-    let contents = read_contents(root, manifest, figures)?;
-    let numbers = number_figures(&contents);
-    let snippets = figure_snippets(&tera, figures, &numbers)?;
-    register_content_functions(&mut tera, figures, &numbers, snippets);
+    let contents = read_contents(root, manifest)?;
+    let pages = figures
+        .iter()
+        .map(|f| (f.figure.id.0.clone(), f.figure.page.0.clone()))
+        .collect();
+    let placements = Placements::register(&mut tera, pages);
 
     let views: Vec<PageView> = manifest
         .pages
@@ -64,9 +70,21 @@ pub fn render(root: &Path, manifest: &Manifest, figures: &[Computed]) -> Result<
         .map(|f| (f.figure.id.0.as_str(), &f.json))
         .collect();
 
-    let mut files = Files::new();
+    let mut placed = Vec::new();
     for (page, content) in manifest.pages.iter().zip(&contents) {
-        let body = render_content(&tera, content, &data)?;
+        placements.begin(&page.id.0, None);
+        render_template(&tera, content, &data)?;
+        placed.push(placements.placed());
+    }
+    check_placed(manifest, figures, &placed)?;
+    let numbers = number_figures(&placed);
+    let snippets = figure_snippets(&tera, figures, &numbers)?;
+    placements.set_links(links(figures, &numbers));
+
+    let mut files = Files::new();
+    for ((page, content), placed) in manifest.pages.iter().zip(&contents).zip(&placed) {
+        let blocks: Vec<String> = placed.iter().map(|id| snippets[id].clone()).collect();
+        let body = render_content(&tera, &placements, page, content, &data, &blocks)?;
         let mut context = Context::new();
         context.insert("site", &site_view(manifest));
         context.insert("pages", &views);
@@ -74,7 +92,7 @@ pub fn render(root: &Path, manifest: &Manifest, figures: &[Computed]) -> Result<
         context.insert_value("body", Value::safe_string(&body));
         let html = tera
             .render("page.html", &context)
-            .map_err(|e| anyhow!("templates/page.html: {e}"))?;
+            .map_err(|e| located(&templates.join("page.html"), &e))?;
         files.insert(
             PathBuf::from(format!("{}.html", page.id)),
             html.into_bytes(),
@@ -85,7 +103,7 @@ pub fn render(root: &Path, manifest: &Manifest, figures: &[Computed]) -> Result<
     context.insert("pages", &views);
     let index = tera
         .render("index.html", &context)
-        .map_err(|e| anyhow!("templates/index.html: {e}"))?;
+        .map_err(|e| located(&templates.join("index.html"), &e))?;
     files.insert(PathBuf::from("index.html"), index.into_bytes());
 
     files.extend(figure_files(figures));
@@ -96,40 +114,61 @@ pub fn render(root: &Path, manifest: &Manifest, figures: &[Computed]) -> Result<
     Ok(files)
 }
 
-/// A page's content file, read and checked.
+/// A page's content file, read.
 struct Content {
     file: PathBuf,
     text: String,
-    /// The ids it places, in order.
-    placed: Vec<String>,
 }
 
-fn read_contents(root: &Path, manifest: &Manifest, figures: &[Computed]) -> Result<Vec<Content>> {
+fn read_contents(root: &Path, manifest: &Manifest) -> Result<Vec<Content>> {
     let mut contents = Vec::new();
     for page in &manifest.pages {
         let file = Path::new("content").join(&page.content);
         let text = super::sources::read_text(root, &root.join(&file))?;
-        let found = mentions(&text);
-        check_mentions(&file, &found, page, figures)?;
-        let placed = found
-            .into_iter()
-            .filter(|m| m.placed)
-            .map(|m| m.id)
-            .collect();
-        contents.push(Content { file, text, placed });
+        if let Some((index, line)) = text
+            .lines()
+            .enumerate()
+            .find(|(_, line)| line.contains(placement::MARK))
+        {
+            let column = line[..line.find(placement::MARK).unwrap_or(0)]
+                .chars()
+                .count()
+                + 1;
+            let error = Located {
+                file: file.clone(),
+                line: index + 1,
+                column,
+                message: format!(
+                    "U+{:04X} is a private-use character ladder reserves",
+                    u32::from(placement::MARK)
+                ),
+            };
+            bail!("{error}");
+        }
+        contents.push(Content { file, text });
     }
     Ok(contents)
 }
 
 /// Figures are numbered per page in the order the prose places them.
-fn number_figures(contents: &[Content]) -> BTreeMap<String, usize> {
-    contents
+fn number_figures(placed: &[Vec<String>]) -> BTreeMap<String, usize> {
+    placed
         .iter()
-        .flat_map(|c| {
-            c.placed
-                .iter()
-                .enumerate()
-                .map(|(i, id)| (id.clone(), i + 1))
+        .flat_map(|ids| ids.iter().enumerate().map(|(i, id)| (id.clone(), i + 1)))
+        .collect()
+}
+
+/// Each figure's `ref` link: "Figure 3", to its page and anchor.
+fn links(figures: &[Computed], numbers: &BTreeMap<String, usize>) -> BTreeMap<String, String> {
+    figures
+        .iter()
+        .map(|f| {
+            let number = numbers[&f.figure.id.0];
+            let link = format!(
+                "<a href=\"{}.html#fig-{}\">Figure {number}</a>",
+                f.figure.page, f.figure.id
+            );
+            (f.figure.id.0.clone(), link)
         })
         .collect()
 }
@@ -165,7 +204,7 @@ fn load_templates(dir: &Path) -> Result<Tera> {
         let path = dir.join(name);
         let text = super::sources::read_text(&super::sources::project_of(dir), &path)?;
         tera.add_raw_template(name, &text)
-            .map_err(|e| anyhow!("{}: {e}", path.display()))?;
+            .map_err(|e| located(&path, &e))?;
     }
     tera.register_filter("num", |n: i64, _: Kwargs, _: &State| {
         let sign = if n < 0 { "-" } else { "" };
@@ -189,7 +228,7 @@ fn figure_snippets(
         context.insert("note", &f.note);
         let html = tera
             .render("figure.html", &context)
-            .map_err(|e| anyhow!("templates/figure.html: {e}"))?;
+            .map_err(|e| located(&Path::new("templates").join("figure.html"), &e))?;
         // Markdown ends an HTML block at a blank line: keep the block whole.
         let html: Vec<&str> = html.lines().filter(|l| !l.trim().is_empty()).collect();
         snippets.insert(f.figure.id.0.clone(), html.join("\n"));
@@ -197,148 +236,128 @@ fn figure_snippets(
     Ok(snippets)
 }
 
-fn register_content_functions(
-    tera: &mut Tera,
-    figures: &[Computed],
-    numbers: &BTreeMap<String, usize>,
-    snippets: BTreeMap<String, String>,
-) {
-    let snippets = Arc::new(snippets);
-    tera.register_function(
-        "figure",
-        move |kwargs: Kwargs, _: &State| -> tera::TeraResult<Value> {
-            let id: String = kwargs.must_get("id")?;
-            let html = snippets
-                .get(&id)
-                .ok_or_else(|| tera::Error::message(format!("no figure `{id}`")))?;
-            Ok(Value::safe_string(html))
-        },
-    );
-    let refs: Arc<BTreeMap<String, String>> = Arc::new(
-        figures
-            .iter()
-            .map(|f| {
-                let number = numbers[&f.figure.id.0];
-                let link = format!(
-                    "<a href=\"{}.html#fig-{}\">Figure {number}</a>",
-                    f.figure.page, f.figure.id
-                );
-                (f.figure.id.0.clone(), link)
-            })
-            .collect(),
-    );
-    tera.register_function(
-        "ref",
-        move |kwargs: Kwargs, _: &State| -> tera::TeraResult<Value> {
-            let id: String = kwargs.must_get("id")?;
-            let html = refs
-                .get(&id)
-                .ok_or_else(|| tera::Error::message(format!("no figure `{id}`")))?;
-            Ok(Value::safe_string(html))
-        },
-    );
-}
-
-/// A figure id named in content: `figure(id="…")` or `ref(id="…")`.
-struct Mention {
-    placed: bool,
-    id: String,
-    line: usize,
-    column: usize,
-}
-
-fn mentions(text: &str) -> Vec<Mention> {
-    let mut found = Vec::new();
-    for (index, line) in text.lines().enumerate() {
-        for (call, placed) in [("figure(id=\"", true), ("ref(id=\"", false)] {
-            let mut from = 0;
-            while let Some(at) = line[from..].find(call) {
-                let start = from + at + call.len();
-                let id: String = line[start..].chars().take_while(|&c| c != '"').collect();
-                found.push(Mention {
-                    placed,
-                    id,
-                    line: index + 1,
-                    column: start + 1,
-                });
-                from = start;
-            }
+/// A Tera error as `file:line:column: message`, the line and column those
+/// of the template's source (Tera's one-off templates are otherwise named
+/// `__tera_one_off`, and its messages nest a second "error:").
+fn located(file: &Path, error: &tera::Error) -> anyhow::Error {
+    let at = |line, column, message: &str| Located {
+        file: file.to_path_buf(),
+        line,
+        column,
+        message: message.to_string(),
+    };
+    let found = match error.kind() {
+        ErrorKind::SyntaxError(report) | ErrorKind::RenderingError(report) => {
+            let span = report.span();
+            Some(at(span.start_line, span.start_col + 1, report.message()))
         }
+        _ => {
+            // Reference checks come as text: "error: MESSAGE\n --> NAME:LINE:COLUMN".
+            let text = error.to_string();
+            let message = text.lines().next().unwrap_or("");
+            let message = message.strip_prefix("error: ").unwrap_or(message);
+            text.lines()
+                .find_map(|l| l.trim_start().strip_prefix("--> "))
+                .and_then(|place| {
+                    let mut parts = place.rsplitn(3, ':');
+                    let column = parts.next()?.parse().ok()?;
+                    let line = parts.next()?.parse().ok()?;
+                    Some(at(line, column, message))
+                })
+        }
+    };
+    match found {
+        Some(located) => anyhow!("{located}"),
+        None => anyhow!("{}: {error}", file.display()),
     }
-    found
 }
 
-fn render_content(
+/// Renders a page's content as a template: Markdown with the placements'
+/// stand-ins.
+fn render_template(
     tera: &Tera,
     content: &Content,
     data: &BTreeMap<&str, &serde_json::Value>,
 ) -> Result<String> {
     let mut context = Context::new();
     context.insert("data", data);
-    let markdown = tera
-        .render_str(&content.text, &context, false)
-        .map_err(|e| anyhow!("{}: {e}", content.file.display()))?;
+    tera.render_str(&content.text, &context, false)
+        .map_err(|e| located(&content.file, &e))
+}
+
+/// A page's body: its content rendered, each figure's block put in place,
+/// then Markdown (and mathematics) to HTML.
+fn render_content(
+    tera: &Tera,
+    placements: &Placements,
+    page: &Page,
+    content: &Content,
+    data: &BTreeMap<&str, &serde_json::Value>,
+    blocks: &[String],
+) -> Result<String> {
+    placements.begin(&page.id.0, None);
+    let markdown = render_template(tera, content, data)?;
+    let markdown = match placement::put_in_place(&markdown, blocks) {
+        Ok(markdown) => markdown,
+        Err(index) => {
+            // Render again, refusing that placement, for Tera to locate it.
+            placements.begin(&page.id.0, Some(index));
+            render_template(tera, content, data)?;
+            bail!(
+                "{}: a figure is placed inside other text: put it on a line of its own",
+                content.file.display()
+            );
+        }
+    };
     let mut body = String::new();
     let options = Options::ENABLE_TABLES | Options::ENABLE_FOOTNOTES | Options::ENABLE_MATH;
-    let events = math::render_events(Parser::new_ext(&markdown, options))
-        .map_err(|e| anyhow!("{}: {e}", content.file.display()))?;
+    let events = math::render_events(Parser::new_ext(&markdown, options)).map_err(|e| {
+        // Located at the formula's first appearance in the source.
+        let (line, column) = content
+            .text
+            .lines()
+            .enumerate()
+            .find_map(|(i, line)| {
+                let at = line.find(&e.latex)?;
+                Some((i + 1, line[..at].chars().count() + 1))
+            })
+            .unwrap_or((1, 1));
+        let error = Located {
+            file: content.file.clone(),
+            line,
+            column,
+            message: e.message,
+        };
+        anyhow!("{error}")
+    })?;
     html::push_html(&mut body, events.into_iter());
     Ok(body)
 }
 
-/// Every mentioned id exists; every figure of the page is placed once.
-fn check_mentions(file: &Path, found: &[Mention], page: &Page, figures: &[Computed]) -> Result<()> {
-    let mut errors = Vec::new();
-    let at = |line, column, message| Located {
-        file: file.to_path_buf(),
-        line,
-        column,
-        message,
-    };
-    let mut placed: BTreeMap<&str, usize> = BTreeMap::new();
-    for m in found {
-        match figures.iter().find(|f| f.figure.id.0 == m.id) {
-            None => errors.push(at(
-                m.line,
-                m.column,
-                format!("no figure `{}` in figures.yaml", m.id),
-            )),
-            Some(f) if m.placed && f.figure.page != page.id => errors.push(at(
-                m.line,
-                m.column,
-                format!(
-                    "figure `{}` belongs to page `{}`, not `{}`",
-                    m.id, f.figure.page, page.id
-                ),
-            )),
-            Some(_) if m.placed => *placed.entry(&m.id).or_insert(0) += 1,
-            Some(_) => {}
-        }
-    }
-    for f in figures.iter().filter(|f| f.figure.page == page.id) {
-        match placed.get(f.figure.id.0.as_str()).copied().unwrap_or(0) {
-            1 => {}
-            0 => errors.push(at(
-                1,
-                1,
-                format!(
-                    "figure `{}` is never placed: add {{{{ figure(id=\"{}\") }}}}",
-                    f.figure.id, f.figure.id
-                ),
-            )),
-            n => errors.push(at(
-                1,
-                1,
-                format!(
-                    "figure `{}` is placed {n} times; place it once",
+/// Every figure is placed on its page: one never placed is an error at its
+/// entry in the manifest (placed twice, on another page or unknown are
+/// refused by the `figure` function itself, where Tera locates them).
+fn check_placed(manifest: &Manifest, figures: &[Computed], placed: &[Vec<String>]) -> Result<()> {
+    let errors: Vec<String> = figures
+        .iter()
+        .filter(|f| !placed.iter().flatten().any(|id| *id == f.figure.id.0))
+        .map(|f| {
+            let content = manifest
+                .pages
+                .iter()
+                .find(|p| p.id == f.figure.page)
+                .map_or(String::new(), |p| p.content.clone());
+            f.figure
+                .error(format!(
+                    "is never placed: add {{{{ figure(id=\"{}\") }}}} on a line of its own in content/{content}",
                     f.figure.id
-                ),
-            )),
-        }
-    }
+                ))
+                .to_string()
+        })
+        .collect();
     if errors.is_empty() {
-        return Ok(());
+        Ok(())
+    } else {
+        bail!("{}", errors.join("\n"))
     }
-    let lines: Vec<String> = errors.iter().map(Located::to_string).collect();
-    bail!("{}", lines.join("\n"))
 }

@@ -1,0 +1,200 @@
+//! The work one figure or one command may ask for, checked when the
+//! manifest or the command line is read, before anything is computed.
+//!
+//! Each limit is a constant, set far above what the site uses and below
+//! where a run would take minutes or exhaust memory; raising one when a
+//! faster engine lands is a one-line change.
+
+use crate::games::{Rule, octal_engine};
+use crate::numbers::grouped;
+use crate::sequence::Value;
+
+/// The most values `ladder seq` computes: about 400 MB of values, and more
+/// in the engines' working space (`·6` to 10^7 peaks at 63 MB).
+pub const MAX_SEQ_VALUES: usize = 100_000_000;
+
+/// The most values of a hexadecimal code with a three-part move (a digit
+/// with bit 8): its engine is cubic in the heap (4,000 values take 16 s).
+pub const MAX_HEX_THREE_PART_VALUES: usize = 2_000;
+
+/// The most values of any other hexadecimal code: its engine is the plain
+/// quadratic loop (`hex:·77` to 100,000 takes about 9 s).
+pub const MAX_HEX_VALUES: usize = 100_000;
+
+/// The most take-reads `ladder seq` may ask of a subtraction or pass game
+/// (takes × values): a few seconds' work.
+pub const MAX_TAKE_READS: u64 = 4_000_000_000;
+
+/// The most values of an octal code the dense engine computes (it is
+/// quadratic at heart: `·007` to 200,000 takes about 2 s, to 10^6 nearly a
+/// minute); codes whose values are sparse go further.
+pub const MAX_DENSE_OCTAL_VALUES: usize = 1_000_000;
+
+/// The most values a census may compute, summed over its games: a census
+/// of 65,536 subtraction sets of 1,525 values each takes about a second.
+pub const MAX_CENSUS_VALUES: u64 = 100_000_000;
+
+/// Whether a census of `games` games with `values` values each is within
+/// [`MAX_CENSUS_VALUES`]; `what` names the games in the message.
+pub fn check_census(games: u64, values: usize, what: &str) -> Result<(), String> {
+    let total = games.saturating_mul(values as u64);
+    if total > MAX_CENSUS_VALUES {
+        return Err(format!(
+            "{} {what} of {} values each is {} values in all; a census computes at most {}",
+            grouped(games),
+            grouped(values as u64),
+            grouped(total),
+            grouped(MAX_CENSUS_VALUES)
+        ));
+    }
+    Ok(())
+}
+
+/// Whether `count` values of `rule` are within the budget; the error says
+/// which limit, and how far the rule may go.
+pub fn check_values(rule: &Rule, count: usize) -> Result<(), String> {
+    if let Rule::Hex(code) = rule
+        && splits_in_three(&code.to_string())
+        && count > MAX_HEX_THREE_PART_VALUES
+    {
+        return Err(format!(
+            "{rule} leaves three heaps, and its values cost time cubic in the heap: at most {} \
+             values, not {}",
+            grouped(MAX_HEX_THREE_PART_VALUES as u64),
+            grouped(count as u64)
+        ));
+    }
+    if let Rule::Hex(_) = rule
+        && count > MAX_HEX_VALUES
+    {
+        return Err(format!(
+            "{rule}: a hexadecimal code's values cost time quadratic in the heap: at most {} \
+             values, not {}",
+            grouped(MAX_HEX_VALUES as u64),
+            grouped(count as u64)
+        ));
+    }
+    let takes = match rule {
+        Rule::Subtraction(set) => Some(set.takes().len()),
+        Rule::Pass(game) => Some(game.takes().len()),
+        Rule::Octal(_) | Rule::Hex(_) => None,
+    };
+    if let Some(takes) = takes
+        && (takes as u64).saturating_mul(count as u64) > MAX_TAKE_READS
+    {
+        return Err(format!(
+            "{} takes over {} values is more work than a run may ask (at most {} take-reads)",
+            grouped(takes as u64),
+            grouped(count as u64),
+            grouped(MAX_TAKE_READS)
+        ));
+    }
+    if let Rule::Octal(code) = rule
+        && count > MAX_DENSE_OCTAL_VALUES
+        && !octal_engine::is_sparse(code)
+    {
+        return Err(format!(
+            "{rule} has values that are not sparse, and its engine is quadratic: at most {} \
+             values, not {}",
+            grouped(MAX_DENSE_OCTAL_VALUES as u64),
+            grouped(count as u64)
+        ));
+    }
+    Ok(())
+}
+
+/// Whether a hexadecimal code, as printed (`·8`, `·3F`), has a digit with
+/// bit 8: a move that leaves three heaps.
+fn splits_in_three(code: &str) -> bool {
+    code.chars()
+        .filter_map(|c| c.to_digit(16))
+        .any(|digit| digit & 8 != 0)
+}
+
+/// Checks a `ladder seq` count: from 1 to [`MAX_SEQ_VALUES`], within the
+/// rule's budget, and with the memory for the values there to be had (a
+/// fallible reservation, so a size the machine cannot give is an error, not
+/// an abort).
+pub fn check_seq_values(rule: &Rule, count: usize) -> Result<(), String> {
+    if !(1..=MAX_SEQ_VALUES).contains(&count) {
+        return Err(format!(
+            "--values must be from 1 to {}, not {}",
+            grouped(MAX_SEQ_VALUES as u64),
+            grouped(count as u64)
+        ));
+    }
+    check_values(rule, count)?;
+    let mut probe: Vec<Value> = Vec::new();
+    probe
+        .try_reserve_exact(count)
+        .map_err(|_| format!("cannot reserve memory for {} values", grouped(count as u64)))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_three_part_hex_code_has_a_budget() {
+        let eight: Rule = "hex:·8".parse().unwrap();
+        assert!(check_values(&eight, MAX_HEX_THREE_PART_VALUES).is_ok());
+        let error = check_values(&eight, MAX_HEX_THREE_PART_VALUES + 1).unwrap_err();
+        assert!(
+            error.contains("cubic") && error.contains("2,000"),
+            "{error}"
+        );
+        assert!(check_values(&"hex:·3F".parse().unwrap(), 2001).is_err());
+        let two_parts: Rule = "hex:·47".parse().unwrap();
+        assert!(check_values(&two_parts, MAX_HEX_VALUES).is_ok());
+        let error = check_values(&two_parts, 1_000_000).unwrap_err();
+        assert!(
+            error.contains("quadratic") && error.contains("100,000"),
+            "{error}"
+        );
+    }
+
+    #[test]
+    fn long_runs_of_slow_rules_are_refused() {
+        let many: Rule = format!(
+            "sub:{}",
+            (1..=1000)
+                .map(|t| t.to_string())
+                .collect::<Vec<_>>()
+                .join(",")
+        )
+        .parse()
+        .unwrap();
+        assert!(check_values(&many, 1_000_000).is_ok());
+        assert!(
+            check_values(&many, 100_000_000)
+                .unwrap_err()
+                .contains("take-reads")
+        );
+        let dense: Rule = "octal:·007".parse().unwrap();
+        assert!(check_values(&dense, 1_000_000).is_ok());
+        assert!(
+            check_values(&dense, 2_000_000)
+                .unwrap_err()
+                .contains("quadratic")
+        );
+        let sparse: Rule = "octal:·6".parse().unwrap();
+        assert!(check_values(&sparse, 10_000_000).is_ok());
+    }
+
+    #[test]
+    fn a_census_has_a_budget() {
+        assert!(check_census(780, 1200, "pairs").is_ok());
+        let error = check_census(19_900, 1_000_000, "pairs").unwrap_err();
+        assert!(error.contains("19,900 pairs"), "{error}");
+        assert!(check_census(u64::MAX, usize::MAX, "sets").is_err());
+    }
+
+    #[test]
+    fn seq_counts_are_bounded() {
+        let rule: Rule = "sub:1,3,4".parse().unwrap();
+        assert!(check_seq_values(&rule, 0).is_err());
+        assert!(check_seq_values(&rule, 2000).is_ok());
+        let error = check_seq_values(&rule, 1_000_000_000_000).unwrap_err();
+        assert!(error.contains("100,000,000"), "{error}");
+    }
+}

@@ -1,0 +1,141 @@
+//! Ranges for figure parameters, checked while the manifest is read.
+//!
+//! A size that reaches an allocation (cells drawn, takes swept, values
+//! computed) is bounded here, so a typo such as `shown: 1000000000` is a
+//! located error (`figures.yaml:line:column`) rather than an allocation
+//! failure halfway through a build. A field takes its range with
+//! `#[serde(deserialize_with = "Within::<1, 10_000>::read")]`; the error
+//! then points at the number itself. Checks that relate two fields, or a
+//! rule to a count, are each kind's [`CheckParams`].
+
+use std::fmt;
+use std::marker::PhantomData;
+
+use serde::de::{self, Deserializer, Visitor};
+
+use crate::numbers::grouped;
+
+/// The inclusive range `LO ..= HI` for one numeric parameter.
+pub struct Within<const LO: u64, const HI: u64>;
+
+impl<const LO: u64, const HI: u64> Within<LO, HI> {
+    /// Reads a whole number in the range into any unsigned type it fits.
+    pub fn read<'de, D, T>(d: D) -> Result<T, D::Error>
+    where
+        D: Deserializer<'de>,
+        T: TryFrom<u64>,
+    {
+        d.deserialize_u64(RangeVisitor::<LO, HI, T>(PhantomData))
+    }
+
+    /// The same for a pair, such as two takes.
+    pub fn read_pair<'de, D, T>(d: D) -> Result<[T; 2], D::Error>
+    where
+        D: Deserializer<'de>,
+        T: TryFrom<u64> + serde::Deserialize<'de> + Into<u64> + Copy,
+    {
+        let pair: [T; 2] = serde::Deserialize::deserialize(d)?;
+        for n in pair {
+            let n: u64 = n.into();
+            if !(LO..=HI).contains(&n) {
+                return Err(de::Error::custom(out_of_range(LO, HI, n)));
+            }
+        }
+        Ok(pair)
+    }
+}
+
+/// The most entries a list parameter (games, pairs, components) may hold.
+pub const MAX_ENTRIES: usize = 64;
+
+/// Reads a list of at most [`MAX_ENTRIES`] entries.
+pub fn few<'de, D, T>(d: D) -> Result<Vec<T>, D::Error>
+where
+    D: Deserializer<'de>,
+    T: serde::Deserialize<'de>,
+{
+    let list: Vec<T> = serde::Deserialize::deserialize(d)?;
+    if list.len() > MAX_ENTRIES {
+        return Err(de::Error::custom(format!(
+            "{} entries is too many: at most {MAX_ENTRIES}",
+            list.len()
+        )));
+    }
+    Ok(list)
+}
+
+fn out_of_range(lo: u64, hi: u64, n: u64) -> String {
+    format!(
+        "{} is out of range: from {} to {}",
+        grouped(n),
+        grouped(lo),
+        grouped(hi)
+    )
+}
+
+struct RangeVisitor<const LO: u64, const HI: u64, T>(PhantomData<T>);
+
+impl<const LO: u64, const HI: u64, T: TryFrom<u64>> Visitor<'_> for RangeVisitor<LO, HI, T> {
+    type Value = T;
+
+    fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "a whole number from {} to {}", grouped(LO), grouped(HI))
+    }
+
+    fn visit_u64<E: de::Error>(self, n: u64) -> Result<T, E> {
+        if !(LO..=HI).contains(&n) {
+            return Err(E::custom(out_of_range(LO, HI, n)));
+        }
+        T::try_from(n).map_err(|_| E::custom(out_of_range(LO, HI, n)))
+    }
+
+    fn visit_i64<E: de::Error>(self, n: i64) -> Result<T, E> {
+        match u64::try_from(n) {
+            Ok(n) => self.visit_u64(n),
+            Err(_) => Err(E::custom(format!(
+                "{n} is out of range: from {} to {}",
+                grouped(LO),
+                grouped(HI)
+            ))),
+        }
+    }
+}
+
+/// Checks of a kind's parameters that one field's range cannot make: two
+/// fields together, or a rule and the values asked of it (the work
+/// budget, [`crate::budget`]). Run when the manifest is read.
+pub trait CheckParams {
+    /// `Ok` when the parameters can be computed; the error names the field.
+    fn check(&self) -> Result<(), String> {
+        Ok(())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[derive(serde::Deserialize, Debug)]
+    struct Sample {
+        #[serde(deserialize_with = "Within::<1, 100>::read")]
+        shown: usize,
+        #[serde(deserialize_with = "Within::<1, 50>::read_pair")]
+        takes: [u64; 2],
+    }
+
+    #[test]
+    fn a_number_out_of_range_is_located_at_itself() {
+        let ok: Sample = serde_yaml_ng::from_str("shown: 100\ntakes: [1, 50]").unwrap();
+        assert_eq!((ok.shown, ok.takes), (100, [1, 50]));
+        let error =
+            serde_yaml_ng::from_str::<Sample>("shown: 1000000000000\ntakes: [1, 2]").unwrap_err();
+        assert_eq!(
+            error.location().map(|l| (l.line(), l.column())),
+            Some((1, 8))
+        );
+        assert!(error.to_string().contains("from 1 to 100"), "{error}");
+        assert!(serde_yaml_ng::from_str::<Sample>("shown: 0\ntakes: [1, 2]").is_err());
+        assert!(serde_yaml_ng::from_str::<Sample>("shown: -3\ntakes: [1, 2]").is_err());
+        assert!(serde_yaml_ng::from_str::<Sample>("shown: 3\ntakes: [1, 51]").is_err());
+    }
+}
