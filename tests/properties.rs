@@ -197,7 +197,7 @@ fn figure_entry() -> impl Strategy<Value = String> {
             prop_oneof![Just("nim"), Just("sub:1,2"), Just("octal:0.07"), Just("sub:0")],
             0u64..4,
             0u64..6,
-            prop_oneof![0u64..4, Just(u64::MAX)]
+            prop_oneof![0u64..9, Just(u64::MAX)]
         )
             .prop_map(|(game, heaps, sizes, allies)| format!(
                 "    coalition-table:\n      game: \"{game}\"\n      search: {{ test_heaps: {heaps}, test_largest_heap: {sizes}, census_heaps: {heaps}, census_largest_heap: {sizes}, allies: {allies} }}\n"
@@ -312,7 +312,7 @@ fn command_line() -> impl Strategy<Value = Vec<String>> {
             ],
             0u64..5,
             0u64..8,
-            prop_oneof![0u64..4, Just(u64::MAX)],
+            prop_oneof![0u64..9, Just(u64::MAX)],
             any::<bool>()
         )
             .prop_map(|(rule, heaps, sizes, allies, json)| {

@@ -192,7 +192,7 @@ fn solve(table: &MoveTable, players: u32, memo: &mut Memo, counts: &mut [u16]) -
     if let Some(&wins) = memo.get(&*counts) {
         return wins;
     }
-    let all_phases: u8 = (1u16 << players) as u8 - 1;
+    let all_phases: u8 = ((1u16 << players) - 1) as u8;
     // Bit p of an option's `shifted` outcome: the lone player wins the option
     // when the phase after p is to move there.
     let mut some_option = 0u8;
@@ -234,7 +234,7 @@ fn solve(table: &MoveTable, players: u32, memo: &mut Memo, counts: &mut [u16]) -
 /// grows with the number of lines of play, so keep positions small.
 pub fn outcome_unmemoised(table: &MoveTable, players: u32, position: &Position) -> Outcome {
     fn wins(table: &MoveTable, players: u32, heaps: &[u32]) -> u8 {
-        let all_phases: u8 = (1u16 << players) as u8 - 1;
+        let all_phases: u8 = ((1u16 << players) - 1) as u8;
         let (mut some_option, mut every_option, mut has_move) = (0u8, all_phases, false);
         for (index, &heap) in heaps.iter().enumerate() {
             for option in table.options(heap) {
@@ -274,6 +274,23 @@ mod tests {
     fn the_empty_position_is_won_only_when_the_first_ally_must_move() {
         assert_eq!(outcome(&Ruleset::Nim, &[], 2).letters(), "LWL");
         assert_eq!(outcome(&Ruleset::Nim, &[], 3).letters(), "LWLL");
+    }
+
+    #[test]
+    fn seven_allies_fill_the_eight_phase_bits() {
+        // Eight players: the phase mask is all eight bits of a u8 (it was
+        // computed as 256 as u8 − 1, which overflows).
+        let units = outcome(&Ruleset::Nim, &[1; 3], MOST_ALLIES);
+        assert_eq!(units.results().len(), 8);
+        for (phase, win) in units.results().into_iter().enumerate() {
+            assert_eq!(win, (phase + 3) % 8 == 1, "phase {phase}");
+        }
+        let table = MoveTable::new(&Ruleset::Nim, 10);
+        let position = Position::new(vec![1, 2]);
+        assert_eq!(
+            outcome_unmemoised(&table, MOST_ALLIES + 1, &position),
+            outcome(&Ruleset::Nim, &[1, 2], MOST_ALLIES)
+        );
     }
 
     #[test]
