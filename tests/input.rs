@@ -40,6 +40,12 @@ fn site(case: &str) -> tempfile::TempDir {
     }
     fs::create_dir_all(dir.path().join("output")).unwrap();
     fs::write(dir.path().join("output/previous.txt"), "the previous site").unwrap();
+    // An earlier build's output holds the marker, so a build may replace it.
+    fs::write(
+        dir.path().join("output").join(ladder::site::MARKER),
+        ladder::site::MARKER_TEXT,
+    )
+    .unwrap();
     dir
 }
 
@@ -64,11 +70,16 @@ fn build_fails_with(dir: &Path, case: &str, message: &str) {
         stderr.contains(message),
         "{case}: expected\n{message}\nin\n{stderr}"
     );
-    let kept: Vec<_> = fs::read_dir(dir.join("output"))
+    let mut kept: Vec<_> = fs::read_dir(dir.join("output"))
         .unwrap()
         .map(|e| e.unwrap().file_name())
         .collect();
-    assert_eq!(kept, ["previous.txt"], "{case}: output/ was touched");
+    kept.sort();
+    assert_eq!(
+        kept,
+        [ladder::site::MARKER, "previous.txt"],
+        "{case}: output/ was touched"
+    );
     assert_eq!(
         fs::read_to_string(dir.join("output/previous.txt")).unwrap(),
         "the previous site"

@@ -264,7 +264,7 @@ mod tests {
             CertificateStatus::NeedsMoreValues { needed: usize::MAX }
         );
         let huge = ScaledWindow {
-            preperiod_multiple: usize::MAX,
+            heaps: usize::MAX,
             ..DOUBLING
         };
         assert_eq!(huge.end(3, 7), usize::MAX);
