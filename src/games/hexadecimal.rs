@@ -15,8 +15,8 @@
 
 use std::fmt;
 
-use crate::games::hexadecimal_values;
 use crate::games::octal_certificate::{heaps_left, window_rule};
+use crate::games::{OctalCode, hexadecimal_values, octal_engine};
 #[cfg(test)]
 use crate::sequence::mex;
 use crate::sequence::{CertificateRule, Value};
@@ -93,9 +93,26 @@ impl HexCode {
         window_rule(&self.digits)
     }
 
-    /// The values of heaps `0 .. count` (see `games::hexadecimal_values`).
+    /// Whether some move leaves three heaps (a digit with bit 8).
+    pub fn leaves_three(&self) -> bool {
+        self.digits.iter().any(|&d| d & 8 != 0)
+    }
+
+    /// The same rules as an octal code, when no move leaves three heaps.
+    pub fn as_octal(&self) -> Option<OctalCode> {
+        if self.leaves_three() {
+            return None;
+        }
+        OctalCode::from_digits(self.digits[0], &self.digits[1..]).ok()
+    }
+
+    /// The values of heaps `0 .. count`: by the octal engines when no move
+    /// leaves three heaps, else by `games::hexadecimal_values`.
     pub fn values(&self, count: usize) -> Vec<Value> {
-        hexadecimal_values::values(&self.digits, count)
+        match self.as_octal() {
+            Some(code) => octal_engine::octal_values(&code, count, &|_| {}),
+            None => hexadecimal_values::values(&self.digits, count),
+        }
     }
 
     /// The values by the plain loop: every take, every way of leaving up
@@ -144,7 +161,7 @@ impl fmt::Display for HexCode {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::games::octal::{OctalCode, values as octal_values};
+    use crate::games::octal::values as octal_values;
 
     #[test]
     fn codes_read_in_every_spelling_and_print_in_capitals() {

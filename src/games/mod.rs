@@ -62,9 +62,9 @@ const OCTAL_LOOKUP_LIMIT: usize = 32_000;
 /// certificate (509,621 values).
 const SPARSE_LOOKUP_LIMIT: usize = 1 << 19;
 
-/// How many values `value_of` may compute for a hexadecimal code: its engine
-/// is quadratic, and ·8 takes about half a second to 8,000.
-const HEX_LOOKUP_LIMIT: usize = 8_000;
+/// How many values `value_of` may compute for a hexadecimal code that leaves
+/// three heaps: its budget (`budget::MAX_HEX_THREE_PART_VALUES`).
+const HEX_LOOKUP_LIMIT: usize = crate::budget::MAX_HEX_THREE_PART_VALUES;
 
 impl Rule {
     /// The values of heaps `0 .. count` (for a pass game, with the pass
@@ -209,7 +209,8 @@ impl Rule {
             Rule::Subtraction(_) | Rule::Pass(_) => 1 << 22,
             Rule::Octal(code) if octal_engine::is_sparse(code) => SPARSE_LOOKUP_LIMIT,
             Rule::Octal(_) => OCTAL_LOOKUP_LIMIT,
-            Rule::Hex(_) => HEX_LOOKUP_LIMIT,
+            Rule::Hex(code) if code.leaves_three() => HEX_LOOKUP_LIMIT,
+            Rule::Hex(_) => OCTAL_LOOKUP_LIMIT,
         };
         sequence::value_of(
             heap,
