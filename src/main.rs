@@ -7,16 +7,16 @@ use std::path::PathBuf;
 use std::process::ExitCode;
 
 use anyhow::{Result, anyhow};
-use clap::{Parser, Subcommand};
+use clap::{CommandFactory, Parser, Subcommand};
 
 use indicatif::{ProgressBar, ProgressStyle};
 use ladder::budget::check_seq_values;
 use ladder::coalition::{CoalitionParams, HeapKind, Ruleset, analyze};
 use ladder::games::Rule;
 use ladder::games::octal_long_run::certificate_record;
-use ladder::numbers::grouped;
+use ladder::numbers::{counted, grouped};
 use ladder::review;
-use ladder::sequence::{DEFAULT_MIN_REPEATS, Method};
+use ladder::sequence::DEFAULT_MIN_REPEATS;
 use ladder::{BuildOptions, build, check};
 
 /// Regenerates the ladder essay site, and explores one game from the command line.
@@ -63,9 +63,13 @@ enum Command {
         html: Option<PathBuf>,
     },
     /// One game's Grundy sequence, its period and its certificate.
+    #[command(after_help = rules_help(&[
+        "ladder seq sub:1,3,4 --values 2000 --json",
+        "ladder seq octal:.137",
+        "ladder seq hex:.8 --values 1000     # a certified saltus",
+    ]))]
     Seq {
-        /// The game, e.g. sub:1,3,4 or pass:1,3,4.
-        /// The game, e.g. sub:1,3,4 or octal:.137.
+        /// The game.
         rule: Rule,
         /// How many values to compute and search.
         #[arg(long, default_value_t = 2000)]
@@ -77,18 +81,38 @@ enum Command {
         #[arg(long)]
         json: bool,
     },
-    /// The value of one heap, reduced modulo a certified period when it is large.
+    /// The value of one heap, however large: the value alone on standard
+    /// output, how it was found on standard error.
+    #[command(after_help = rules_help(&[
+        "ladder value sub:1,3,4 1000000000000000000        # 1",
+        "ladder value hex:.8 1000000000000000000 --json    # by a certified saltus",
+    ]))]
     Value {
-        /// The game, e.g. sub:1,3,4 or pass:1,3,4 (for a pass game, h: the pass available).
-        /// The game, e.g. sub:1,3,4 or octal:.137.
+        /// The game (for a pass game, h: the value with the pass available).
         rule: Rule,
         /// The heap, up to 18,446,744,073,709,551,615.
         heap: u64,
+        /// Print how the value was found on standard output too, after it.
+        #[arg(long)]
+        explain: bool,
+        /// Print one JSON object: rule, heap, value, method and its numbers, explanation.
+        #[arg(long, conflicts_with = "explain")]
+        json: bool,
     },
+    /// Shell completions for bash, zsh or fish, written to standard output.
+    #[command(after_help = "Example: ladder completions bash > /etc/bash_completion.d/ladder")]
+    Completions {
+        /// The shell.
+        shell: clap_complete::Shell,
+    },
+    /// The manual page (roff), generated from this command line's definition.
+    #[command(after_help = "Example: ladder man > ladder.1 && man ./ladder.1")]
+    Man,
     /// The three-player game under the fixed alliance: heap kinds, census,
     /// classes, key table, and whether Nim's shape holds.
+    #[command(after_help = COALITION_HELP)]
     Coalition {
-        /// The ruleset: nim, sub:1,2, octal:0.77 (Kayles) or octal:0.07 (Dawson's Kayles).
+        /// The ruleset (see below): nim, kayles, dawsons-kayles, sub:… or octal:….
         rule: Ruleset,
         /// Test positions hold at most this many heaps.
         #[arg(long, default_value_t = CoalitionParams::default().test_heaps)]
@@ -110,6 +134,30 @@ enum Command {
         json: bool,
     },
 }
+
+/// The rule kinds with an example each, and some example commands: the
+/// help of every subcommand that takes a rule.
+fn rules_help(examples: &[&str]) -> String {
+    let mut help = String::from(
+        "Rules:\n  sub:1,3,4    a subtraction set: take 1, 3 or 4 counters\n  \
+         pass:1,3,4   the same takes, and one pass for the whole game\n  \
+         octal:.137   an octal code (also ·137, 0.137; 4.07 splits a heap without taking)\n  \
+         hex:.8       a hexadecimal code (bit 8 leaves three heaps; also ·8, 0.8, 4.8)\n\nExamples:\n",
+    );
+    for example in examples {
+        let _ = writeln!(help, "  {example}");
+    }
+    help
+}
+
+/// The help of `coalition`: the rulesets it takes, which are not all of seq's.
+const COALITION_HELP: &str = "Rulesets:\n  nim              take any number from one heap\n  \
+     kayles           octal ·77\n  dawsons-kayles   octal ·07\n  \
+     sub:1,2          a subtraction set\n  \
+     octal:.77        an octal code (also ·77, 0.77; 4.07 splits a heap without taking)\n\
+     The pass: and hex: rules of `ladder seq` are not taken: the coalition search has no pass and \
+     no three-way split.\n\nExamples:\n  ladder coalition kayles\n  \
+     ladder coalition sub:1,3 --json\n";
 
 /// Appends a line to the text a command prints (writing to a `String`
 /// cannot fail); the text is printed at once by [`emit`].
@@ -252,63 +300,58 @@ fn run(cli: Cli) -> Result<ExitCode> {
             seq(&rule, values, min_repeats, json)?;
             Ok(ExitCode::SUCCESS)
         }
-        Command::Value { rule, heap } => {
-            let mut out = String::new();
-            if rule.has_no_move() {
-                say!(
-                    out,
-                    "0 (heap {} of {rule}: the code allows no move, so every heap is worth 0)",
+        Command::Value {
+            rule,
+            heap,
+            explain,
+            json,
+        } => {
+            let (value, method, explanation) = if rule.has_no_move() {
+                let why = format!(
+                    "heap {} of {rule}: the code allows no move, so every heap is worth 0",
                     grouped(heap)
                 );
-                emit(&out)?;
-                return Ok(ExitCode::SUCCESS);
-            }
-            let lookup = rule.value_of(heap).map_err(|e| anyhow!(e))?;
-            match lookup.method {
-                Method::Computed { computed } => {
-                    say!(
-                        out,
-                        "{} (heap {} of {rule}, computed among {} values)",
-                        lookup.value,
-                        grouped(heap),
-                        grouped(computed as u64)
-                    )
+                (0, serde_json::json!({ "method": "no-move" }), why)
+            } else {
+                let lookup = rule.value_of(heap).map_err(|e| anyhow!(e))?;
+                let why = lookup.method.explanation(&rule.to_string(), heap);
+                (lookup.value, serde_json::to_value(&lookup.method)?, why)
+            };
+            let mut out = String::new();
+            if json {
+                let mut object = serde_json::json!({
+                    "rule": rule.to_string(),
+                    "heap": heap,
+                    "value": value,
+                    "explanation": explanation,
+                });
+                if let (Some(object), serde_json::Value::Object(method)) =
+                    (object.as_object_mut(), method)
+                {
+                    object.extend(method);
                 }
-                Method::ClosedForm { formula } => say!(
-                    out,
-                    "{} (heap {} of {rule}, by the closed form: {formula})",
-                    lookup.value,
-                    grouped(heap)
-                ),
-                Method::Reduced {
-                    preperiod,
-                    period,
-                    reduced,
-                    ..
-                } => say!(
-                    out,
-                    "{} (heap {} of {rule} ≡ heap {reduced}: certified period {period} from heap {preperiod})",
-                    lookup.value,
-                    grouped(heap)
-                ),
-                Method::Saltus {
-                    from,
-                    period,
-                    saltus,
-                    reduced,
-                    layer,
-                    ..
-                } => say!(
-                    out,
-                    "{} (heap {} of {rule} = heap {reduced} + {} × {period}, so g(heap {reduced}) + {} × {saltus}: \
-                     certified saltus {saltus} every {period} heaps from heap {from}, by Theorem C)",
-                    lookup.value,
-                    grouped(heap),
-                    grouped(layer),
-                    grouped(layer)
-                ),
+                say!(out, "{object}");
+            } else {
+                say!(out, "{value}");
+                if explain {
+                    say!(out, "{explanation}");
+                } else {
+                    eprintln!("{explanation}");
+                }
             }
             emit(&out)?;
+            Ok(ExitCode::SUCCESS)
+        }
+        Command::Completions { shell } => {
+            let mut script = Vec::new();
+            clap_complete::generate(shell, &mut Cli::command(), "ladder", &mut script);
+            emit(&String::from_utf8_lossy(&script))?;
+            Ok(ExitCode::SUCCESS)
+        }
+        Command::Man => {
+            let mut page = Vec::new();
+            clap_mangen::Man::new(Cli::command()).render(&mut page)?;
+            emit(&String::from_utf8_lossy(&page))?;
             Ok(ExitCode::SUCCESS)
         }
         Command::Coalition {
@@ -349,7 +392,7 @@ fn coalition(rule: &Ruleset, params: &CoalitionParams, json: bool) -> Result<()>
     for heap in &analysis.heaps {
         let kind = match heap.kind {
             HeapKind::Dead => "dead".to_string(),
-            HeapKind::Units { count } => format!("{count} unit(s)"),
+            HeapKind::Units { count } => counted(u64::from(count), "unit", "units"),
             HeapKind::Flexible => "flexible".to_string(),
             HeapKind::CoalitionAlone => "the coalition's alone".to_string(),
         };
@@ -363,10 +406,10 @@ fn coalition(rule: &Ruleset, params: &CoalitionParams, json: bool) -> Result<()>
     }
     say!(
         out,
-        "census {} positions, {} classes (the coalition's included), {} states solved",
-        grouped(analysis.census_size as u64),
-        analysis.class_count,
-        grouped(analysis.solved_states as u64)
+        "census {}, {} (the coalition's included), {} solved",
+        counted(analysis.census_size as u64, "position", "positions"),
+        counted(analysis.class_count as u64, "class", "classes"),
+        counted(analysis.solved_states as u64, "state", "states")
     );
     for class in &analysis.classes {
         let members: Vec<String> = class
@@ -388,7 +431,7 @@ fn coalition(rule: &Ruleset, params: &CoalitionParams, json: bool) -> Result<()>
             },
             members.join(" "),
             if more > 0 {
-                format!(" and {more} more")
+                format!(" and {} more", grouped(more as u64))
             } else {
                 String::new()
             }
@@ -403,19 +446,19 @@ fn coalition(rule: &Ruleset, params: &CoalitionParams, json: bool) -> Result<()>
         let classes: Vec<String> = entry.classes.iter().map(usize::to_string).collect();
         say!(
             out,
-            "  {} + {flexible}: class {} ({} positions)",
+            "  {} + {flexible}: class {} ({})",
             entry.key.units,
             classes.join(" or "),
-            entry.positions
+            counted(entry.positions as u64, "position", "positions")
         );
     }
     let shape = &analysis.shape;
     if shape.holds {
         say!(
             out,
-            "Nim's shape holds: {} keys onto {} classes",
-            shape.keys,
-            shape.keyed_classes
+            "Nim's shape holds: {} onto {}",
+            counted(shape.keys as u64, "key", "keys"),
+            counted(shape.keyed_classes as u64, "class", "classes")
         );
     } else {
         let smallest: Vec<String> = shape
@@ -425,15 +468,27 @@ fn coalition(rule: &Ruleset, params: &CoalitionParams, json: bool) -> Result<()>
             .collect();
         say!(
             out,
-            "Nim's shape fails: {} positions hold two flexible heaps (smallest {}), {} keys split, \
-             {} positions share a key with another class ({} off the first class in build order), \
-             {} classes have no member with fewer than two flexible heaps",
-            shape.two_flexible_positions,
+            "Nim's shape fails: {} two flexible heaps (smallest {}), {} split, {} a key with \
+             another class ({} off the first class in build order), {} no member with fewer than \
+             two flexible heaps",
+            counted(
+                shape.two_flexible_positions as u64,
+                "position holds",
+                "positions hold"
+            ),
             smallest.join(" "),
-            shape.colliding_keys,
-            shape.positions_sharing_a_key,
-            shape.positions_off_first_class,
-            shape.classes_beyond_one_flexible.len()
+            counted(shape.colliding_keys as u64, "key", "keys"),
+            counted(
+                shape.positions_sharing_a_key as u64,
+                "position shares",
+                "positions share"
+            ),
+            grouped(shape.positions_off_first_class as u64),
+            counted(
+                shape.classes_beyond_one_flexible.len() as u64,
+                "class has",
+                "classes have"
+            )
         );
     }
     emit(&out)
@@ -524,14 +579,18 @@ fn seq(rule: &Rule, count: usize, min_repeats: usize, json: bool) -> Result<()> 
     match found {
         Some((s, p)) => say!(
             out,
-            "period {p} from heap {s} of {state} (earliest start, then smallest period, at least {min_repeats} repeats), searched in {} values",
-            grouped(count as u64)
+            "period {} from heap {} of {state} (earliest start, then smallest period, at least {}), \
+             searched in {}",
+            grouped(p as u64),
+            grouped(s as u64),
+            counted(min_repeats as u64, "repeat", "repeats"),
+            counted(count as u64, "value", "values")
         ),
         None => {
             say!(
                 out,
-                "no period found in the {} values searched",
-                grouped(count as u64)
+                "no period found in the {} searched",
+                counted(count as u64, "value", "values")
             );
             if let Some(a) = rule.arithmetic(&values, min_repeats) {
                 let verdict = match &a.certificate {
@@ -569,11 +628,12 @@ fn seq(rule: &Rule, count: usize, min_repeats: usize, json: bool) -> Result<()> 
     match analysis.certificate {
         Some(c) if c.holds => say!(
             out,
-            "certificate: {} pairs {state}(k) = {state}(k + {}) for k = {}..{} hold; the period is proven{}",
-            c.length,
-            c.period,
-            c.start,
-            c.start.saturating_add(c.length).saturating_sub(1),
+            "certificate: {} {state}(k) = {state}(k + {}) for k = {}..{} {}; the period is proven{}",
+            counted(c.length as u64, "pair", "pairs"),
+            grouped(c.period as u64),
+            grouped(c.start as u64),
+            grouped(c.start.saturating_add(c.length).saturating_sub(1) as u64),
+            if c.length == 1 { "holds" } else { "hold" },
             if analysis.corroborated {
                 ", and checked at every value computed"
             } else {

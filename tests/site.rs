@@ -307,13 +307,30 @@ fn seq_json_says_null_when_no_period_is_found() {
 
 #[test]
 fn value_of_a_huge_heap_reduces_by_the_period() {
+    // The value alone on standard output, for scripts; how, on standard error.
     let out = ladder(&repo(), &["value", "sub:1,3,4", "1000000000000000000"]);
     assert!(out.status.success());
-    let text = String::from_utf8_lossy(&out.stdout);
+    assert_eq!(String::from_utf8_lossy(&out.stdout), "1\n");
+    let how = String::from_utf8_lossy(&out.stderr);
     assert!(
-        text.starts_with("1 (heap 1,000,000,000,000,000,000 of sub:1,3,4"),
-        "{text}"
+        how.starts_with("heap 1,000,000,000,000,000,000 of sub:1,3,4 ≡ heap 1: certified period 7"),
+        "{how}"
     );
+    let out = ladder(
+        &repo(),
+        &["value", "sub:1,3,4", "1000000000000000000", "--json"],
+    );
+    let json: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(
+        (
+            &json["value"],
+            &json["method"],
+            &json["reduced"],
+            &json["period"]
+        ),
+        (&1.into(), &"reduced".into(), &1.into(), &7.into())
+    );
+    assert_eq!(json["heap"], 1_000_000_000_000_000_000u64);
 }
 
 #[test]
@@ -420,10 +437,10 @@ fn a_prose_only_edit_recomputes_nothing() {
 
 #[test]
 fn value_of_a_two_take_game_uses_the_closed_form() {
-    let out = ladder(&repo(), &["value", "sub:3,8", "1000000"]);
+    let out = ladder(&repo(), &["value", "sub:3,8", "1000000", "--explain"]);
     assert!(out.status.success());
     let text = String::from_utf8_lossy(&out.stdout);
-    assert!(text.starts_with("0 (heap 1,000,000 of sub:3,8, by the closed form: r = n mod 11 = 1, block k = ⌊r/3⌋ = 0"), "{text}");
+    assert!(text.starts_with("0\nheap 1,000,000 of sub:3,8, by the closed form: r = n mod 11 = 1, block k = ⌊r/3⌋ = 0"), "{text}");
 }
 
 #[test]
@@ -456,14 +473,15 @@ fn seq_json_of_a_pass_game_gives_h_as_values_and_g_beside_them() {
 #[test]
 fn value_of_a_pass_game_reduces_by_the_pair_period() {
     // {3,7} with a pass: period 10 from 12; 10^18 ≡ 20 (from 12, mod 10), and h(20) = 2.
-    let out = ladder(&repo(), &["value", "pass:3,7", "1000000000000000000"]);
+    let out = ladder(
+        &repo(),
+        &["value", "pass:3,7", "1000000000000000000", "--explain"],
+    );
     assert!(out.status.success());
     let text = String::from_utf8_lossy(&out.stdout);
-    assert!(
-        text.starts_with(
-            "2 (heap 1,000,000,000,000,000,000 of pass:3,7 ≡ heap 20: certified period 10 from heap 12)"
-        ),
-        "{text}"
+    assert_eq!(
+        text,
+        "2\nheap 1,000,000,000,000,000,000 of pass:3,7 ≡ heap 20: certified period 10 from heap 12\n"
     );
 }
 
@@ -501,11 +519,14 @@ fn a_bad_octal_code_on_the_command_line_names_the_character() {
 
 #[test]
 fn a_code_of_zeros_says_it_has_no_move() {
-    let out = ladder(&repo(), &["value", "octal:0.000", "18446744073709551615"]);
+    let out = ladder(
+        &repo(),
+        &["value", "octal:0.000", "18446744073709551615", "--explain"],
+    );
     assert!(out.status.success());
     let text = String::from_utf8_lossy(&out.stdout);
     assert!(
-        text.starts_with("0 (heap 18,446,744,073,709,551,615 of octal:·0: the code allows no move"),
+        text.starts_with("0\nheap 18,446,744,073,709,551,615 of octal:·0: the code allows no move"),
         "{text}"
     );
     let out = ladder(&repo(), &["seq", "octal:.0", "--values", "20"]);
@@ -514,13 +535,16 @@ fn a_code_of_zeros_says_it_has_no_move() {
 
 #[test]
 fn value_of_an_octal_heap_uses_a_certified_period_or_refuses() {
-    let out = ladder(&repo(), &["value", "octal:.137", "1000000000000"]);
+    let out = ladder(
+        &repo(),
+        &["value", "octal:.137", "1000000000000", "--explain"],
+    );
     assert!(out.status.success());
     let text = String::from_utf8_lossy(&out.stdout);
     assert!(text.contains("certified period 34 from heap 52"), "{text}");
     let out = ladder(&repo(), &["value", "octal:.007", "100000000000"]);
     assert_eq!(out.status.code(), Some(2));
-    assert!(String::from_utf8_lossy(&out.stderr).contains("no certified period in 32000 values"));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("no certified period in 32,000 values"));
 }
 
 #[test]
@@ -645,8 +669,10 @@ fn seq_certifies_the_saltus_of_8_and_reads_a_huge_heap_off_it() {
     assert_eq!(certificate["values_read"], serde_json::json!([0, 0, 0, 0]));
     let value = ladder(&repo(), &["value", "hex:.8", "1000000000000000000"]);
     assert!(value.status.success());
-    let text = String::from_utf8_lossy(&value.stdout);
-    assert!(text.starts_with("333333333333333333 "), "{text}");
+    assert_eq!(
+        String::from_utf8_lossy(&value.stdout),
+        "333333333333333333\n"
+    );
     // ·104 ends its 2,000 values with three that differ by −4: no saltus.
     let out = ladder(
         &repo(),
@@ -681,7 +707,10 @@ fn seq_finds_a_saltus_in_a_hexadecimal_game_and_does_not_certify_it() {
 
 #[test]
 fn value_of_a_huge_heap_of_16_uses_its_certified_long_period() {
-    let out = ladder(&repo(), &["value", "octal:·16", "1000000000000000000"]);
+    let out = ladder(
+        &repo(),
+        &["value", "octal:·16", "1000000000000000000", "--explain"],
+    );
     assert!(
         out.status.success(),
         "{}",
@@ -690,7 +719,7 @@ fn value_of_a_huge_heap_of_16_uses_its_certified_long_period() {
     let text = String::from_utf8_lossy(&out.stdout);
     // 10^18 − 105,351 ≡ 7,359 (mod 149,459), so heap 112,710 stands in for it.
     assert!(
-        text.contains("≡ heap 112710: certified period 149459 from heap 105351"),
+        text.contains("≡ heap 112,710: certified period 149,459 from heap 105,351"),
         "{text}"
     );
 }

@@ -9,6 +9,7 @@ use serde::Serialize;
 
 use super::certificate::CertificateRule;
 use super::{DEFAULT_MIN_REPEATS, Value, analyse_certified};
+use crate::numbers::{counted, grouped};
 
 /// How a heap's value was obtained.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
@@ -44,6 +45,51 @@ pub struct Lookup<T = Value> {
     pub value: T,
     #[serde(flatten)]
     pub method: Method,
+}
+
+impl Method {
+    /// How the value of `heap` of `rule` was found, in one sentence for a
+    /// person, numbers grouped: what `ladder value --explain` prints.
+    pub fn explanation(&self, rule: &str, heap: u64) -> String {
+        let heap = grouped(heap);
+        match self {
+            Method::Computed { computed } => format!(
+                "heap {heap} of {rule}, computed among {}",
+                counted(*computed as u64, "value", "values")
+            ),
+            Method::ClosedForm { formula } => {
+                format!("heap {heap} of {rule}, by the closed form: {formula}")
+            }
+            Method::Reduced {
+                preperiod,
+                period,
+                reduced,
+                ..
+            } => format!(
+                "heap {heap} of {rule} ≡ heap {}: certified period {} from heap {}",
+                grouped(*reduced as u64),
+                grouped(*period as u64),
+                grouped(*preperiod as u64)
+            ),
+            Method::Saltus {
+                from,
+                period,
+                saltus,
+                reduced,
+                layer,
+                ..
+            } => format!(
+                "heap {heap} of {rule} = heap {reduced} + {layer} × {p}, so its value is \
+                 g({reduced}) + {layer} × {saltus}: certified saltus {saltus} every {every} \
+                 from heap {from}, by Theorem C",
+                reduced = grouped(*reduced as u64),
+                layer = grouped(*layer),
+                p = grouped(*period as u64),
+                every = counted(*period as u64, "heap", "heaps"),
+                from = grouped(*from as u64),
+            ),
+        }
+    }
 }
 
 impl<T> Lookup<T> {
@@ -98,8 +144,10 @@ pub fn value_of<T: PartialEq + Clone>(
         }
         if count >= limit {
             return Err(format!(
-                "no certified period in {count} values, so heap {heap} cannot be reduced; \
-                 `ladder seq` with more --values shows what the search finds"
+                "no certified period in {}, so heap {} cannot be reduced; \
+                 `ladder seq` with more --values shows what the search finds",
+                counted(count as u64, "value", "values"),
+                grouped(heap)
             ));
         }
         count = count.saturating_mul(4).min(limit);
@@ -164,6 +212,6 @@ mod tests {
     fn without_a_certificate_a_huge_heap_is_refused() {
         let growing = |n: usize| (0..n as Value).collect::<Vec<_>>();
         let err = value_of(1 << 40, growing, CertificateRule::None, 100, 400).unwrap_err();
-        assert!(err.contains("no certified period in 400 values"));
+        assert!(err.contains("no certified period in 400 values"), "{err}");
     }
 }

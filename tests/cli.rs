@@ -1,0 +1,107 @@
+//! The command line as a script uses it (issue 16, item 5): `value` prints
+//! the value alone and has `--json`; every subcommand that takes a rule
+//! lists every rule kind with an example; `coalition` takes the names of the
+//! games; counts agree with their nouns; completions and a man page come from
+//! the CLI's definition.
+
+use std::process::{Command, Output};
+
+fn ladder(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_ladder"))
+        .arg("--root")
+        .arg(env!("CARGO_MANIFEST_DIR"))
+        .args(args)
+        .env("CI", "true")
+        .output()
+        .unwrap()
+}
+
+fn stdout(out: &Output) -> String {
+    String::from_utf8_lossy(&out.stdout).into_owned()
+}
+
+#[test]
+fn value_prints_the_value_alone_and_json_on_request() {
+    let out = ladder(&["value", "hex:.8", "1000000000000000000"]);
+    assert_eq!(out.status.code(), Some(0));
+    assert_eq!(stdout(&out), "333333333333333333\n");
+    let out = ladder(&["value", "hex:.8", "1000000000000000000", "--json"]);
+    let json: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(json["rule"], "hex:·8");
+    assert_eq!(json["value"], 333_333_333_333_333_333u64);
+    assert_eq!(json["method"], "saltus");
+    assert_eq!(
+        (&json["from"], &json["period"], &json["saltus"]),
+        (&1.into(), &3.into(), &1.into())
+    );
+    assert!(json["explanation"].as_str().unwrap().contains("Theorem C"));
+    // --explain and --json do not go together.
+    let out = ladder(&["value", "sub:1,2", "5", "--json", "--explain"]);
+    assert_eq!(out.status.code(), Some(2));
+}
+
+#[test]
+fn every_rule_kind_is_in_the_help_with_an_example() {
+    for command in ["seq", "value"] {
+        let help = stdout(&ladder(&[command, "--help"]));
+        for example in ["sub:1,3,4", "pass:1,3,4", "octal:.137", "hex:.8"] {
+            assert!(help.contains(example), "{command}: {example}\n{help}");
+        }
+        assert!(help.contains("Examples:"), "{help}");
+    }
+    let help = stdout(&ladder(&["coalition", "--help"]));
+    for name in ["nim", "kayles", "dawsons-kayles", "sub:1,2", "octal:.77"] {
+        assert!(help.contains(name), "{name}\n{help}");
+    }
+    assert!(help.contains("not taken"), "{help}");
+}
+
+#[test]
+fn coalition_takes_the_names_of_games() {
+    let named = ladder(&["coalition", "kayles", "--json"]);
+    let coded = ladder(&["coalition", "octal:.77", "--json"]);
+    assert_eq!(named.status.code(), Some(0));
+    assert_eq!(stdout(&named), stdout(&coded));
+    let out = ladder(&["coalition", "hex:.8"]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("no three-way split"));
+}
+
+#[test]
+fn counts_agree_with_their_nouns() {
+    let text = stdout(&ladder(&["coalition", "kayles"]));
+    assert!(text.contains(", 1 unit\n"), "{text}");
+    assert!(
+        !text.contains("(s)") && !text.contains("(1 positions)"),
+        "{text}"
+    );
+    let text = stdout(&ladder(&["seq", "sub:1,3,4", "--min-repeats", "1"]));
+    assert!(text.contains("at least 1 repeat)"), "{text}");
+    assert!(text.contains("searched in 2,000 values"), "{text}");
+    let how = ladder(&["value", "octal:.77", "5"]);
+    assert_eq!(
+        String::from_utf8_lossy(&how.stderr),
+        "heap 5 of octal:·77, computed among 6 values\n"
+    );
+}
+
+#[test]
+fn completions_and_the_man_page_come_from_the_definition() {
+    for (shell, mark) in [
+        ("bash", "_ladder()"),
+        ("zsh", "#compdef ladder"),
+        ("fish", "complete -c ladder"),
+    ] {
+        let out = ladder(&["completions", shell]);
+        assert_eq!(out.status.code(), Some(0), "{shell}");
+        let script = stdout(&out);
+        assert!(script.contains(mark), "{shell}: {script}");
+        for command in ["seq", "value", "coalition", "diff"] {
+            assert!(script.contains(command), "{shell}: {command}");
+        }
+    }
+    let page = stdout(&ladder(&["man"]));
+    assert!(page.contains(".TH ladder 1"), "{page}");
+    assert!(page.contains("coalition"), "{page}");
+    assert_eq!(ladder(&["completions", "tcsh"]).status.code(), Some(2));
+}
