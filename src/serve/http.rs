@@ -135,11 +135,14 @@ fn answer(request: Request, site: &Path, port: u16, live: &Arc<Live>, streams: &
     send(request, &answer);
 }
 
-/// An answer, written by [`Answer::write`] rather than by tiny_http: every
-/// answer closes its connection. tiny_http serves each connection from a
-/// small pool of threads that a browser's kept-alive connections can all
-/// hold (an image then waits for ever, seen in the browser test), and it
-/// refuses to send `Connection: close` itself.
+/// An answer, written by [`Answer::write`] rather than by tiny_http, so that
+/// it can say `Connection: close`: the browser then closes the connection
+/// after it, which ends the tiny_http thread reading that connection.
+/// tiny_http reads each connection on a thread of a small pool, which a
+/// browser's kept-alive connections can all hold (an image of the page then
+/// waits for ever: seen in the browser test), and it refuses to send
+/// `Connection: close` itself. A client that ignores the header keeps its
+/// connection, and a thread, until it closes it.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Answer {
     pub status: u16,
@@ -323,12 +326,15 @@ pub fn locate(site: &Path, relative: &Path) -> Found {
 
 /// A file of the site; an HTML page gets the reload script.
 fn file_answer(file: &Path, live: &Live) -> Answer {
+    // The build's name is read before the file: a build that lands between
+    // the two makes the page reload once more, never miss the new build.
+    let build = live.now().build;
     let Ok(bytes) = fs::read(file) else {
         return not_found(live);
     };
     let kind = content_type(file);
     let bytes = if kind.starts_with("text/html") {
-        reload::inject(&bytes, &reload::script_tag(&live.now().build))
+        reload::inject(&bytes, &reload::script_tag(&build))
     } else {
         bytes
     };

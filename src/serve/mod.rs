@@ -171,7 +171,7 @@ fn rebuild(options: &BuildOptions, out: &Path, live: &Live, why: &str) {
             format!("the build stopped on an internal error (a bug in ladder): {what}")
         }
     };
-    eprintln!("build failed ({why}); the last good site stays served:\n  {message}");
+    eprintln!("build failed ({why}); the last good site, if any, stays served:\n  {message}");
     live.failed(message);
 }
 
