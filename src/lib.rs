@@ -19,6 +19,7 @@ pub mod numbers;
 pub mod plot;
 pub mod review;
 pub mod sequence;
+pub mod serve;
 pub mod site;
 
 use std::path::{Path, PathBuf};

@@ -44,6 +44,19 @@ enum Command {
         #[arg(long)]
         force: bool,
     },
+    /// Build, serve the site on 127.0.0.1, and rebuild and reload the open
+    /// pages on every edit of figures.yaml, content/ or templates/.
+    Serve {
+        /// The port (0: any free port; the URL is printed).
+        #[arg(long, default_value_t = ladder::serve::DEFAULT_PORT)]
+        port: u16,
+        /// Open the site in the default browser.
+        #[arg(long)]
+        open: bool,
+        /// Where each build writes, and what is served (default: output/ in the site's folder).
+        #[arg(long)]
+        out: Option<PathBuf>,
+    },
     /// Build in memory and compare with the committed output/; exit 1 on any difference.
     Check {
         /// The folder to compare with (default: output/ in the site's folder).
@@ -252,6 +265,15 @@ fn run(cli: Cli) -> Result<ExitCode> {
             for warning in &report.warnings {
                 eprintln!("warning: {warning}");
             }
+            Ok(ExitCode::SUCCESS)
+        }
+        Command::Serve { port, open, out } => {
+            ladder::serve::serve(&ladder::serve::ServeOptions {
+                root: cli.root.clone(),
+                out: out.unwrap_or(default_out),
+                port,
+                open,
+            })?;
             Ok(ExitCode::SUCCESS)
         }
         Command::Check { out } => {

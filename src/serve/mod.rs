@@ -1,0 +1,185 @@
+//! `ladder serve`: build, serve the site on 127.0.0.1, and on every edit of
+//! the sources rebuild and reload the open pages.
+//!
+//! Each rebuild is an ordinary [`crate::build`] into the output folder: the
+//! same checks of where it may write, the same lock (so a `ladder build`
+//! run meanwhile takes turns with it), the same swap (so the server never
+//! sees half a site, and a failed build leaves the last good one in place),
+//! and the same figure cache (so a prose edit computes nothing and takes a
+//! fraction of a second). What makes the pages live is added only as they
+//! are served ([`reload`]), so the output folder stays byte for byte what
+//! `ladder build` writes. [`watch`] turns file events into rebuilds,
+//! [`http`] answers the browser.
+
+pub mod http;
+pub mod reload;
+pub mod watch;
+
+use std::panic::{AssertUnwindSafe, catch_unwind};
+use std::path::{Path, PathBuf};
+use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::mpsc::{self, RecvTimeoutError};
+use std::time::{Instant, SystemTime, UNIX_EPOCH};
+
+use anyhow::{Context, Result};
+
+use crate::BuildOptions;
+use reload::Live;
+use watch::{Burst, Message, Plan, Sources};
+
+/// The port `ladder serve` uses unless told otherwise: a fixed one, so a
+/// bookmarked page finds the server again after a restart.
+pub const DEFAULT_PORT: u16 = 4000;
+
+/// Threads answering requests (event streams have threads of their own).
+const WORKERS: usize = 4;
+
+/// What `ladder serve` was asked.
+#[derive(Debug, Clone)]
+pub struct ServeOptions {
+    /// The folder holding figures.yaml, content/ and templates/.
+    pub root: PathBuf,
+    /// Where each build writes, and what is served.
+    pub out: PathBuf,
+    /// 0 for any free port.
+    pub port: u16,
+    /// Open the site in the default browser once it is built.
+    pub open: bool,
+}
+
+/// Builds, serves and rebuilds until Ctrl-C (or SIGTERM), which ends it
+/// after the build under way, if any, so no build is cut off mid-write.
+/// Errors only when it cannot start: an output folder a build may not
+/// replace, a taken port, sources that cannot be watched. A failed build is
+/// no error here: it is shown on the pages, and the next edit tries again.
+pub fn serve(options: &ServeOptions) -> Result<()> {
+    crate::site::destination::vet(&options.out, &options.root)?;
+    let root = std::fs::canonicalize(&options.root)
+        .with_context(|| format!("cannot read the project folder {}", options.root.display()))?;
+    // The port first: a taken one is said at once, not after a build.
+    let (server, port) = http::bind(options.port)?;
+    let url = format!("http://127.0.0.1:{port}/");
+
+    let (to_loop, messages) = mpsc::channel();
+    let stop = to_loop.clone();
+    let stopping = AtomicBool::new(false);
+    ctrlc::set_handler(move || {
+        if stopping.swap(true, Ordering::SeqCst) {
+            eprintln!("stopped at once");
+            std::process::exit(130);
+        }
+        let _ = stop.send(Message::Stop);
+    })
+    .context("cannot catch Ctrl-C")?;
+    // Watching starts before the first build, so an edit made during it is seen.
+    let _watcher = watch::start(&root, to_loop)?;
+
+    let live = Arc::new(Live::new(run_name()));
+    let build = BuildOptions {
+        root: options.root.clone(),
+        only: Vec::new(),
+        progress: false,
+        cache: true,
+        force: false,
+    };
+    eprintln!("building {}", options.out.display());
+    rebuild(&build, &options.out, &live, "first build");
+
+    let server = Arc::new(server);
+    let workers = http::spawn(
+        server.clone(),
+        options.out.clone(),
+        port,
+        live.clone(),
+        WORKERS,
+    );
+    println!("serving {url} (Ctrl-C to stop)");
+    eprintln!(
+        "watching figures.yaml, content/ and templates/ in {}",
+        options.root.display()
+    );
+    if options.open
+        && let Err(e) = opener::open(&url)
+    {
+        eprintln!("warning: cannot open a browser ({e}); open {url} yourself");
+    }
+
+    let sources = Sources {
+        root,
+        out: std::fs::canonicalize(&options.out)
+            .or_else(|_| std::path::absolute(&options.out))
+            .unwrap_or_else(|_| options.out.clone()),
+    };
+    let mut burst = Burst::default();
+    loop {
+        let received = match burst.due() {
+            None => messages.recv().map_err(|_| RecvTimeoutError::Disconnected),
+            Some(due) => messages.recv_timeout(due.saturating_duration_since(Instant::now())),
+        };
+        match received {
+            Ok(Message::Trouble(trouble)) => eprintln!("warning: watching the sources: {trouble}"),
+            Ok(message) => burst.add(message, Instant::now(), &sources),
+            Err(RecvTimeoutError::Timeout) => {}
+            Err(RecvTimeoutError::Disconnected) => break,
+        }
+        match burst.take(Instant::now()) {
+            Plan::Stop => break,
+            Plan::Idle => {}
+            Plan::Rebuild(changed) => rebuild(&build, &options.out, &live, &changed.join(", ")),
+        }
+    }
+
+    live.stop();
+    for _ in &workers {
+        server.unblock();
+    }
+    for worker in workers {
+        let _ = worker.join();
+    }
+    eprintln!("stopped");
+    Ok(())
+}
+
+/// Builds the site into `out`, and tells the pages: reload, or show the
+/// error over the last good site. A panic in a figure (a bug) is caught
+/// and shown the same way, so the server outlives it.
+fn rebuild(options: &BuildOptions, out: &Path, live: &Live, why: &str) {
+    let start = Instant::now();
+    let result = catch_unwind(AssertUnwindSafe(|| crate::build(options, out)));
+    let seconds = start.elapsed().as_secs_f64();
+    let message = match result {
+        Ok(Ok(report)) => {
+            let computed = report.timings.iter().filter(|t| !t.2).count();
+            eprintln!(
+                "built ({why}) in {seconds:.2} s: {} of {} figures computed, the rest from the cache",
+                computed, report.figures
+            );
+            for warning in &report.warnings {
+                eprintln!("warning: {warning}");
+            }
+            live.built();
+            return;
+        }
+        Ok(Err(error)) => format!("{error:#}"),
+        Err(panic) => {
+            let what = panic
+                .downcast_ref::<String>()
+                .map(String::as_str)
+                .or_else(|| panic.downcast_ref::<&str>().copied())
+                .unwrap_or("no message");
+            format!("the build stopped on an internal error (a bug in ladder): {what}")
+        }
+    };
+    eprintln!("build failed ({why}); the last good site, if any, stays served:\n  {message}");
+    live.failed(message);
+}
+
+/// A name for this run of the server, so that a page served by an earlier
+/// run reloads when it reconnects to this one.
+fn run_name() -> String {
+    let nanos = SystemTime::now()
+        .duration_since(UNIX_EPOCH)
+        .map_or(0, |d| d.as_nanos());
+    format!("{:x}", nanos ^ u128::from(std::process::id()))
+}
