@@ -181,7 +181,11 @@ fn run(cli: Cli) -> Result<ExitCode> {
             let old = review::read_base(&base, &cli.root)?;
             let new = ladder::site::read_tree(&default_out)?;
             let review = review::review(old, new);
-            print!("{}", review::format(&review, format == "markdown"));
+            if format == "markdown" {
+                print!("{}", review::markdown::format(&review));
+            } else {
+                print!("{}", review::format(&review));
+            }
             if let Some(dir) = html {
                 review::html::write(&review, &dir)?;
                 eprintln!(
