@@ -17,7 +17,7 @@ function body(markdown, runUrl) {
     markdown ??
     `### ladder diff\n\n**No review**: building or comparing the site failed; see [the run's log](${runUrl}).\n`;
   return (
-    `${MARKER}\n${review}\n` +
+    `${MARKER}\n${review.trimEnd()}\n\n` +
     `<sub>Old and new figures side by side: the \`ladder-review\` artifact of [this run](${runUrl}).</sub>\n`
   );
 }
