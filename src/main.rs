@@ -299,7 +299,12 @@ fn run(cli: Cli) -> Result<ExitCode> {
             let old = review::read_base(&base, &cli.root)?;
             let new = ladder::site::read_tree(&default_out)?;
             let review = review::review(old, new);
-            emit(&review::format(&review, format == "markdown"))?;
+            let text = if format == "markdown" {
+                review::markdown::format(&review)
+            } else {
+                review::format(&review)
+            };
+            emit(&text)?;
             if let Some(dir) = html {
                 review::html::write(&review, &dir)?;
                 eprintln!(

@@ -85,6 +85,26 @@ fn the_review_page_escapes_file_names_and_data() {
         page.contains("&lt;img src=x onerror=alert(1)&gt;"),
         "{page}"
     );
+    // The pull-request comment shows each name as a code span, never as markup.
+    let md = ladder(
+        dir.path(),
+        &["diff", before.to_str().unwrap(), "--format", "markdown"],
+    );
+    assert_eq!(md.status.code(), Some(1), "{}", stderr(&md));
+    let comment = stdout(&md);
+    assert!(
+        comment.contains("- `<img src=x onerror=alert(1)>`\n"),
+        "{comment}"
+    );
+    assert!(
+        comment.contains("- `<img src=x onerror=alert(1)>.html`\n"),
+        "{comment}"
+    );
+    assert_eq!(
+        comment.matches("<img").count(),
+        comment.matches("`<img").count(),
+        "{comment}"
+    );
     // The drawings are saved under names the review page chose, not the id.
     for side in ["old", "new"] {
         for entry in fs::read_dir(html.join(side)).unwrap() {
@@ -95,6 +115,51 @@ fn the_review_page_escapes_file_names_and_data() {
             );
         }
     }
+}
+
+/// The comment a pull request gets for one changed figure parameter, and
+/// for none (README: "Workflows"), byte for byte.
+#[test]
+fn the_markdown_review_of_a_one_figure_change() {
+    let dir = built();
+    let before = dir.path().join("before");
+    fs::create_dir_all(&before).unwrap();
+    copy_tree(&dir.path().join("output"), &before);
+    let diff = || {
+        ladder(
+            dir.path(),
+            &["diff", before.to_str().unwrap(), "--format", "markdown"],
+        )
+    };
+    let same = diff();
+    assert_eq!(same.status.code(), Some(0), "{}", stderr(&same));
+    assert_eq!(
+        stdout(&same),
+        "### ladder diff\n\nNothing changed: every figure, data file and page is the base's, byte for byte.\n"
+    );
+    let manifest = fs::read_to_string(dir.path().join("figures.yaml")).unwrap();
+    fs::write(
+        dir.path().join("figures.yaml"),
+        manifest.replace("values: 200", "values: 150"),
+    )
+    .unwrap();
+    let build = ladder(dir.path(), &["build"]);
+    assert_eq!(build.status.code(), Some(0), "{}", stderr(&build));
+    let changed = diff();
+    assert_eq!(changed.status.code(), Some(1), "{}", stderr(&changed));
+    assert_eq!(
+        stdout(&changed),
+        "### ladder diff\n\n\
+         **Figures:** 1 changed, 0 added, 0 removed. **Pages:** 1 changed.\n\n\
+         #### Changed figures\n\n\
+         **`strip-1-3-4`**\n\n\
+         | what | old → new |\n\
+         | --- | --- |\n\
+         | `computed` | `200` → `150` |\n\
+         | `values` | length 200 → 150 |\n\n\
+         #### Pages and other files\n\n\
+         - `page.html`\n\n"
+    );
 }
 
 fn git(dir: &Path, args: &[&str]) {

@@ -1,6 +1,12 @@
 //! What changed between two versions of one figure's data, said the way a
 //! reviewer asks: which heaps' values differ, which period moved, which
 //! record changed class, which certificate appeared or failed.
+//!
+//! A difference keeps the site's values apart from our words: the new site
+//! is a pull request's, so whatever it holds may be markup, and each output
+//! (text, Markdown comment, HTML page) escapes the values its own way.
+
+use std::fmt;
 
 use serde_json::Value;
 
@@ -12,14 +18,60 @@ const RECORD_NAMES: [&str; 8] = [
     "takes", "code", "set", "max_take", "id", "key", "size", "digits",
 ];
 
+/// One difference: where in the data, and what happened there.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Difference {
+    /// The path to it (`certificate.holds`, `records[takes [1,2]].class`),
+    /// made of the site's keys and values: escape it. Empty for the whole file.
+    pub at: String,
+    /// What happened, in parts.
+    pub change: Vec<Part>,
+}
+
+/// A piece of a change's sentence.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Part {
+    /// Our words and our counts: safe as they are.
+    Words(String),
+    /// A value read from a site (JSON, shortened): escape it.
+    Datum(String),
+}
+
+impl fmt::Display for Difference {
+    /// The plain sentence, `at: change`, as `ladder diff` prints it.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        if !self.at.is_empty() {
+            write!(f, "{}: ", self.at)?;
+        }
+        self.change.iter().try_for_each(|part| match part {
+            Part::Words(s) | Part::Datum(s) => f.write_str(s),
+        })
+    }
+}
+
+pub(super) fn words(s: impl Into<String>) -> Part {
+    Part::Words(s.into())
+}
+
+fn datum(v: &Value) -> Part {
+    Part::Datum(short(v))
+}
+
+pub(super) fn difference(at: &str, change: Vec<Part>) -> Difference {
+    Difference {
+        at: at.to_string(),
+        change,
+    }
+}
+
 /// Every difference between `old` and `new`, one sentence each.
-pub fn differences(old: &Value, new: &Value) -> Vec<String> {
+pub fn differences(old: &Value, new: &Value) -> Vec<Difference> {
     let mut out = Vec::new();
     walk("", old, new, &mut out);
     out
 }
 
-fn walk(path: &str, old: &Value, new: &Value, out: &mut Vec<String>) {
+fn walk(path: &str, old: &Value, new: &Value, out: &mut Vec<Difference>) {
     if old == new {
         return;
     }
@@ -30,11 +82,17 @@ fn walk(path: &str, old: &Value, new: &Value, out: &mut Vec<String>) {
                 let child = join(path, key);
                 match b.get(key) {
                     Some(vb) => walk(&child, va, vb, out),
-                    None => out.push(format!("{child}: removed (was {})", short(va))),
+                    None => out.push(difference(
+                        &child,
+                        vec![words("removed (was "), datum(va), words(")")],
+                    )),
                 }
             }
             for (key, vb) in b.iter().filter(|(k, _)| !a.contains_key(*k)) {
-                out.push(format!("{}: added ({})", join(path, key), short(vb)));
+                out.push(difference(
+                    &join(path, key),
+                    vec![words("added ("), datum(vb), words(")")],
+                ));
             }
         }
         (Value::Array(a), Value::Array(b)) if a.iter().chain(b).all(is_scalar) => {
@@ -42,7 +100,8 @@ fn walk(path: &str, old: &Value, new: &Value, out: &mut Vec<String>) {
         }
         (Value::Array(a), Value::Array(b)) => {
             if a.len() != b.len() {
-                out.push(format!("{here}: {} records → {}", a.len(), b.len()));
+                let count = format!("{} records → {}", a.len(), b.len());
+                out.push(difference(here, vec![words(count)]));
             }
             for (i, (ra, rb)) in a.iter().zip(b).enumerate() {
                 let name =
@@ -50,13 +109,15 @@ fn walk(path: &str, old: &Value, new: &Value, out: &mut Vec<String>) {
                 walk(&name, ra, rb, out);
             }
         }
-        (Value::Null, _) if path.ends_with("certificate") => {
-            out.push(format!("{here}: a certificate appeared ({})", short(new)))
-        }
-        (Value::Bool(true), Value::Bool(false)) if path.ends_with("holds") => {
-            out.push(format!("{here}: the certificate FAILS now (true → false)"))
-        }
-        _ => out.push(format!("{here}: {} → {}", short(old), short(new))),
+        (Value::Null, _) if path.ends_with("certificate") => out.push(difference(
+            here,
+            vec![words("a certificate appeared ("), datum(new), words(")")],
+        )),
+        (Value::Bool(true), Value::Bool(false)) if path.ends_with("holds") => out.push(difference(
+            here,
+            vec![words("the certificate FAILS now (true → false)")],
+        )),
+        _ => out.push(difference(here, vec![datum(old), words(" → "), datum(new)])),
     }
 }
 
@@ -87,35 +148,35 @@ fn short(v: &Value) -> String {
     }
 }
 
-/// `values: 3 of 2,000 heaps differ, first at 12 (1 → 2), 15 (0 → 3), …`.
-fn scalar_arrays(path: &str, a: &[Value], b: &[Value]) -> String {
+/// `values: 3 of 2000 entries differ, at 12 (1 → 2), 15 (0 → 3), …`.
+fn scalar_arrays(path: &str, a: &[Value], b: &[Value]) -> Difference {
     let differing: Vec<usize> = (0..a.len().min(b.len()))
         .filter(|&i| a[i] != b[i])
         .collect();
-    let mut parts = Vec::new();
+    let mut change = Vec::new();
     if a.len() != b.len() {
-        parts.push(format!("length {} → {}", a.len(), b.len()));
+        change.push(words(format!("length {} → {}", a.len(), b.len())));
     }
     if !differing.is_empty() {
-        let shown: Vec<String> = differing
-            .iter()
-            .take(FIRST_FEW)
-            .map(|&i| format!("{i} ({} → {})", a[i], b[i]))
-            .collect();
-        let more = differing.len().saturating_sub(FIRST_FEW);
-        let tail = if more > 0 {
-            format!(", and {more} more")
-        } else {
-            String::new()
-        };
-        parts.push(format!(
-            "{} of {} entries differ, at {}{tail}",
+        if !change.is_empty() {
+            change.push(words("; "));
+        }
+        change.push(words(format!(
+            "{} of {} entries differ, at ",
             differing.len(),
-            a.len().min(b.len()),
-            shown.join(", ")
-        ));
+            a.len().min(b.len())
+        )));
+        for (n, &i) in differing.iter().take(FIRST_FEW).enumerate() {
+            let sep = if n == 0 { "" } else { ", " };
+            change.push(words(format!("{sep}{i} (")));
+            change.extend([datum(&a[i]), words(" → "), datum(&b[i]), words(")")]);
+        }
+        let more = differing.len().saturating_sub(FIRST_FEW);
+        if more > 0 {
+            change.push(words(format!(", and {more} more")));
+        }
     }
-    format!("{path}: {}", parts.join("; "))
+    difference(path, change)
 }
 
 #[cfg(test)]
@@ -127,7 +188,10 @@ mod tests {
     fn a_moved_period_and_changed_values_are_named() {
         let old = json!({"period": 7, "values": [0, 1, 0, 1, 2, 3, 2], "certificate": null});
         let new = json!({"period": 8, "values": [0, 1, 0, 1, 2, 3, 3, 4], "certificate": {"holds": true}});
-        let d = differences(&old, &new);
+        let d: Vec<String> = differences(&old, &new)
+            .iter()
+            .map(|d| d.to_string())
+            .collect();
         assert_eq!(
             d,
             [
@@ -143,7 +207,10 @@ mod tests {
         let old =
             json!({"records": [{"takes": [1, 2], "class": "a+b"}], "certificate": {"holds": true}});
         let new = json!({"records": [{"takes": [1, 2], "class": "none"}], "certificate": {"holds": false}});
-        let d = differences(&old, &new);
+        let d: Vec<String> = differences(&old, &new)
+            .iter()
+            .map(|d| d.to_string())
+            .collect();
         assert_eq!(
             d,
             [

@@ -84,7 +84,7 @@ pub fn write(review: &Review, dir: &Path) -> Result<()> {
             FigureChange::Changed { data, .. } if data.is_empty() => {
                 vec!["drawing changed; data the same".into()]
             }
-            FigureChange::Changed { data, .. } => data.clone(),
+            FigureChange::Changed { data, .. } => data.iter().map(|d| d.to_string()).collect(),
         };
         let items: String = notes
             .iter()
@@ -98,7 +98,7 @@ pub fn write(review: &Review, dir: &Path) -> Result<()> {
         let items: String = review
             .pages
             .iter()
-            .map(|p| format!("<li><code>{}</code></li>", escape(p)))
+            .map(|p| format!("<li><code>{}</code></li>", escape(&p.to_string())))
             .collect();
         body.push_str(&format!(
             "<section><h2>Pages and other files</h2><ul>{items}</ul></section>\n"

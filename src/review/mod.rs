@@ -6,6 +6,7 @@
 pub mod data;
 pub mod git;
 pub mod html;
+pub mod markdown;
 
 use std::collections::{BTreeMap, BTreeSet};
 use std::path::{Path, PathBuf};
@@ -13,6 +14,7 @@ use std::path::{Path, PathBuf};
 use anyhow::{Result, bail};
 
 use crate::site::{Files, Tree, read_tree};
+use data::Difference;
 
 /// What happened to one figure.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -21,9 +23,35 @@ pub enum FigureChange {
     Removed,
     /// The data differ (one sentence each), or only the drawing does.
     Changed {
-        data: Vec<String>,
+        data: Vec<Difference>,
         drawing: bool,
     },
+}
+
+/// A page or other file (not a figure's) that differs, or a link on either
+/// side. The path is the site's: escape it.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct PageChange {
+    pub path: String,
+    /// A link, named and never followed.
+    pub link: bool,
+}
+
+impl PageChange {
+    /// An HTML page, as opposed to a stylesheet, a data file or a link.
+    pub fn is_page(&self) -> bool {
+        !self.link && self.path.ends_with(".html")
+    }
+}
+
+impl std::fmt::Display for PageChange {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(&self.path)?;
+        if self.link {
+            f.write_str(" (a link, not followed)")?;
+        }
+        Ok(())
+    }
 }
 
 /// The whole review: figures by id, then pages whose text changed.
@@ -31,7 +59,7 @@ pub enum FigureChange {
 pub struct Review {
     pub figures: BTreeMap<String, FigureChange>,
     /// Pages and other files that changed, and links (never followed).
-    pub pages: Vec<String>,
+    pub pages: Vec<PageChange>,
     /// The two sides' files, for the HTML review page.
     pub old: Files,
     pub new: Files,
@@ -91,16 +119,18 @@ pub fn review(old: Tree, new: Tree) -> Review {
         }
     }
     let paths: BTreeSet<&PathBuf> = old.keys().chain(new.keys()).collect();
-    let mut pages: Vec<String> = paths
+    let mut pages: Vec<PageChange> = paths
         .into_iter()
         .filter(|p| figure_id(p).is_none() && old.get(*p) != new.get(*p))
-        .map(|p| p.display().to_string())
+        .map(|p| PageChange {
+            path: p.display().to_string(),
+            link: false,
+        })
         .collect();
-    pages.extend(
-        links
-            .iter()
-            .map(|p| format!("{} (a link, not followed)", p.display())),
-    );
+    pages.extend(links.iter().map(|p| PageChange {
+        path: p.display().to_string(),
+        link: true,
+    }));
     Review {
         figures,
         pages,
@@ -118,57 +148,51 @@ fn figure_id(path: &Path) -> Option<String> {
     }
 }
 
-fn data_differences(a: &[u8], b: &[u8]) -> Vec<String> {
+fn data_differences(a: &[u8], b: &[u8]) -> Vec<Difference> {
     match (serde_json::from_slice(a), serde_json::from_slice(b)) {
         (Ok(old), Ok(new)) => data::differences(&old, &new),
-        _ => vec!["the data file is not valid JSON on one side".to_string()],
+        _ => vec![data::difference(
+            "",
+            vec![data::words("the data file is not valid JSON on one side")],
+        )],
     }
 }
 
-/// The review as plain text (`markdown == false`) or as a pull-request comment.
-pub fn format(review: &Review, markdown: bool) -> String {
+/// The review as plain text, for a terminal (`--format markdown`:
+/// [`markdown::format`]).
+pub fn format(review: &Review) -> String {
     let mut out = String::new();
-    if markdown {
-        out.push_str("### ladder diff\n\n");
-    }
     if review.is_empty() {
         out.push_str("No figure, data or page changed.\n");
         return out;
     }
     for (id, change) in &review.figures {
-        let (verb, details): (&str, &[String]) = match change {
-            FigureChange::Added => ("added", &[]),
-            FigureChange::Removed => ("removed", &[]),
-            FigureChange::Changed { data, drawing } if data.is_empty() && *drawing => {
-                ("drawing changed, data the same", &[])
-            }
-            FigureChange::Changed { data, .. } => ("changed", data),
-        };
-        if markdown {
-            out.push_str(&format!("- **`{id}`** {verb}\n"));
-            for d in details {
-                out.push_str(&format!("  - {d}\n"));
-            }
-        } else {
-            out.push_str(&format!("{id}: {verb}\n"));
-            for d in details {
+        out.push_str(&format!("{id}: {}\n", change.verb()));
+        if let FigureChange::Changed { data, .. } = change {
+            for d in data {
                 out.push_str(&format!("    {d}\n"));
             }
         }
     }
     if !review.pages.is_empty() {
-        out.push_str(if markdown {
-            "\nPages and other files (prose and layout):\n"
-        } else {
-            "pages and other files:\n"
-        });
+        out.push_str("pages and other files:\n");
         for p in &review.pages {
-            out.push_str(&if markdown {
-                format!("- `{p}`\n")
-            } else {
-                format!("    {p}\n")
-            });
+            out.push_str(&format!("    {p}\n"));
         }
     }
     out
+}
+
+impl FigureChange {
+    /// What happened, in a few words.
+    pub fn verb(&self) -> &'static str {
+        match self {
+            FigureChange::Added => "added",
+            FigureChange::Removed => "removed",
+            FigureChange::Changed { data, drawing } if data.is_empty() && *drawing => {
+                "drawing changed, data the same"
+            }
+            FigureChange::Changed { .. } => "changed",
+        }
+    }
 }

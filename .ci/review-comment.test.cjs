@@ -1,0 +1,79 @@
+// Tests .ci/review-comment.cjs against a fake GitHub (node, no packages):
+// one comment, updated on each push; a person's comment is never edited; a
+// failed review still replaces the last one; a fork gets the job summary.
+'use strict';
+const assert = require('assert');
+const fs = require('fs');
+const os = require('os');
+const path = require('path');
+const post = require('./review-comment.cjs');
+
+function fakes(comments, fork = false) {
+  const calls = [];
+  const github = {
+    paginate: async (method, args) => {
+      calls.push(['list', args.issue_number]);
+      return comments;
+    },
+    rest: {
+      issues: {
+        listComments: 'listComments',
+        createComment: async (args) => calls.push(['create', args.issue_number, args.body]),
+        updateComment: async (args) => calls.push(['update', args.comment_id, args.body]),
+      },
+    },
+  };
+  const summaries = [];
+  const core = {
+    summary: { addRaw: (t) => ({ write: async () => summaries.push(t) }) },
+    notice: () => {},
+    info: () => {},
+    setFailed: (m) => calls.push(['failed', m]),
+  };
+  const context = {
+    repo: { owner: 'o', repo: 'r' },
+    serverUrl: 'https://github.com',
+    runId: 7,
+    payload: { pull_request: { number: 3, head: { repo: { full_name: fork ? 'x/r' : 'o/r' } } } },
+  };
+  return { github, core, context, calls, summaries };
+}
+
+(async () => {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'review-comment-'));
+  const file = path.join(dir, 'comment.md');
+  fs.writeFileSync(file, '### ladder diff\n\nNothing changed.\n');
+
+  // The first push creates the comment, with the marker first.
+  let f = fakes([{ id: 1, user: { login: 'someone' }, body: `${post.MARKER} quoted by a person` }]);
+  assert.strictEqual(await post({ ...f, file }), 'created');
+  const created = f.calls.find((c) => c[0] === 'create');
+  assert.ok(created[2].startsWith(`${post.MARKER}\n### ladder diff`), created[2]);
+  assert.ok(created[2].includes('https://github.com/o/r/actions/runs/7'));
+  assert.strictEqual(f.summaries[0], created[2]);
+
+  // The next push updates the bot's comment, not the person's.
+  f = fakes([
+    { id: 1, user: { login: 'someone' }, body: `${post.MARKER} quoted` },
+    { id: 2, user: { login: 'github-actions[bot]' }, body: `${post.MARKER}\nold` },
+  ]);
+  assert.strictEqual(await post({ ...f, file }), 'updated');
+  assert.deepStrictEqual(f.calls.filter((c) => c[0] !== 'list').map((c) => c.slice(0, 2)), [['update', 2]]);
+
+  // No comment.md (the review failed): the comment says so instead of going stale.
+  f = fakes([]);
+  assert.strictEqual(await post({ ...f, file: path.join(dir, 'missing.md') }), 'created');
+  assert.ok(f.calls.find((c) => c[0] === 'create')[2].includes('**No review**'));
+
+  // A fork's pull request: the summary only, no call that needs write access.
+  f = fakes([], true);
+  assert.strictEqual(await post({ ...f, file }), 'summary');
+  assert.deepStrictEqual(f.calls, []);
+  assert.strictEqual(f.summaries.length, 1);
+
+  fs.rmSync(dir, { recursive: true });
+  console.log('review-comment: 4 cases pass');
+})().catch((e) => {
+  console.error(e);
+  process.exit(1);
+});
