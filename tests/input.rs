@@ -4,39 +4,19 @@
 //! was, or in a correct answer. Issue 14's input half; `tests/site.rs` has
 //! the site's ordinary behaviour.
 
+mod common;
+
 use std::fs;
 use std::io::Read;
-use std::path::{Path, PathBuf};
+use std::path::Path;
 use std::process::{Command, Output, Stdio};
 
-fn repo() -> PathBuf {
-    PathBuf::from(env!("CARGO_MANIFEST_DIR"))
-}
-
-fn copy_tree(from: &Path, to: &Path) {
-    for entry in fs::read_dir(from).unwrap() {
-        let entry = entry.unwrap();
-        let target = to.join(entry.file_name());
-        if entry.path().is_dir() {
-            fs::create_dir_all(&target).unwrap();
-            copy_tree(&entry.path(), &target);
-        } else {
-            fs::copy(entry.path(), target).unwrap();
-        }
-    }
-}
+use common::{ladder, repo, stderr, stdout};
 
 /// The base fixture site (real templates), then the case's files, and an
 /// `output/` holding one file from "a previous build".
 fn site(case: &str) -> tempfile::TempDir {
-    let dir = tempfile::tempdir().unwrap();
-    fs::create_dir_all(dir.path().join("templates")).unwrap();
-    copy_tree(&repo().join("templates"), &dir.path().join("templates"));
-    let fixtures = repo().join("tests/fixtures");
-    copy_tree(&fixtures.join("base"), dir.path());
-    if case != "base" {
-        copy_tree(&fixtures.join(case), dir.path());
-    }
+    let dir = common::site(case);
     fs::create_dir_all(dir.path().join("output")).unwrap();
     fs::write(dir.path().join("output/previous.txt"), "the previous site").unwrap();
     // An earlier build's output holds the marker, so a build may replace it.
@@ -46,16 +26,6 @@ fn site(case: &str) -> tempfile::TempDir {
     )
     .unwrap();
     dir
-}
-
-fn ladder(root: &Path, args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_ladder"))
-        .arg("--root")
-        .arg(root)
-        .args(args)
-        .env("CI", "true")
-        .output()
-        .unwrap()
 }
 
 /// Builds the site in `dir` and asserts: exit 2, `message` in stderr (after
@@ -106,14 +76,6 @@ fn fails_with_figure(figure: &str, message: &str) {
     )
     .unwrap();
     build_fails_with(dir.path(), figure, message);
-}
-
-fn stdout(out: &Output) -> String {
-    String::from_utf8_lossy(&out.stdout).into_owned()
-}
-
-fn stderr(out: &Output) -> String {
-    String::from_utf8_lossy(&out.stderr).into_owned()
 }
 
 // Defect 3: a take near 2^64 overflowed the window arithmetic.

@@ -6,6 +6,8 @@
 //! at the edges that broke before (takes near 2^64, zero, huge sizes, keys
 //! given twice, text cut short) rather than at uniform noise.
 
+mod common;
+
 use std::collections::BTreeMap;
 use std::fs;
 use std::path::{Path, PathBuf};
@@ -14,6 +16,8 @@ use std::process::Command;
 use ladder::BuildOptions;
 use ladder::games::Rule;
 use proptest::prelude::*;
+
+use common::{copy_tree, repo};
 
 /// `n` cases, or `LADDER_PROPTEST_CASES` for a longer hunt by hand.
 fn cases(n: u32) -> u32 {
@@ -75,23 +79,6 @@ proptest! {
         let quick = matches!(rule, Rule::Subtraction(_) | Rule::Pass(_));
         let heap = if quick { heap } else { heap % 300 };
         let _ = rule.value_of(heap);
-    }
-}
-
-fn repo() -> PathBuf {
-    PathBuf::from(env!("CARGO_MANIFEST_DIR"))
-}
-
-fn copy_tree(from: &Path, to: &Path) {
-    for entry in fs::read_dir(from).unwrap() {
-        let entry = entry.unwrap();
-        let target = to.join(entry.file_name());
-        if entry.path().is_dir() {
-            fs::create_dir_all(&target).unwrap();
-            copy_tree(&entry.path(), &target);
-        } else {
-            fs::copy(entry.path(), target).unwrap();
-        }
     }
 }
 
