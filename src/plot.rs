@@ -50,7 +50,8 @@ pub enum Anchor {
     End,
 }
 
-/// Draws an SVG of `width × height` and gives it a `<title>` and `<desc>`.
+/// Draws an SVG of `width × height` and gives it a `<title>` and `<desc>`,
+/// their `$…$` formulas as plain text (an SVG title holds no MathML).
 pub fn svg(width: u32, height: u32, title: &str, desc: &str, draw: impl FnOnce(&Area)) -> String {
     let mut out = String::new();
     {
@@ -63,8 +64,8 @@ pub fn svg(width: u32, height: u32, title: &str, desc: &str, draw: impl FnOnce(&
     let head_end = out.find('>').map_or(0, |i| i + 1);
     let accessible = format!(
         "\n<title>{}</title>\n<desc>{}</desc>",
-        escape(title),
-        escape(desc)
+        escape(&crate::site::inline::to_plain(title)),
+        escape(&crate::site::inline::to_plain(desc))
     );
     out.insert_str(head_end, &accessible);
     out.replacen("<svg ", "<svg role=\"img\" ", 1)
@@ -104,11 +105,12 @@ pub fn note(area: &Area, text: &str, at: (i32, i32), width: i32, color: RGBColor
     y
 }
 
-/// Breaks `text` into lines of at most `columns` characters at spaces.
+/// Breaks `text` into lines of at most `columns` characters at spaces, its
+/// `$…$` formulas read as plain text (a range note is also a figcaption's).
 pub fn wrap(text: &str, columns: usize) -> Vec<String> {
     let mut lines: Vec<String> = Vec::new();
     let mut current = String::new();
-    for word in text.split_whitespace() {
+    for word in crate::site::inline::to_plain(text).split_whitespace() {
         if !current.is_empty() && current.chars().count() + 1 + word.chars().count() > columns {
             lines.push(std::mem::take(&mut current));
         }

@@ -79,8 +79,11 @@ impl Cache {
         let text = fs::read_to_string(self.path(figure)).ok()?;
         let mut entry: Entry = serde_json::from_str(&text).ok()?;
         if entry.caption != figure.caption {
-            let old = format!("<title>{}</title>", crate::plot::escape(&entry.caption));
-            let new = format!("<title>{}</title>", crate::plot::escape(&figure.caption));
+            let title = |caption: &str| {
+                let plain = crate::site::inline::to_plain(caption);
+                format!("<title>{}</title>", crate::plot::escape(&plain))
+            };
+            let (old, new) = (title(&entry.caption), title(&figure.caption));
             entry.svg = entry.svg.replacen(&old, &new, 1);
             entry.caption = figure.caption.clone();
         }

@@ -76,7 +76,7 @@ impl Data {
     /// The range searched and what was found.
     pub fn range_note(&self) -> String {
         format!(
-            "g(n) = n for every heap up to {}; {}.",
+            "$g(n) = n$ for every heap up to {}; {}.",
             self.equals_heap_through,
             self.run.clause()
         )

@@ -51,7 +51,7 @@ impl PairCensus {
         let s = &self.summary;
         format!(
             "{} pairs, each computed to {} values: the closed form agrees at every value of {} pairs; \
-             period a + b for {}, 2a for {}; {} with a preperiod.",
+             period $a + b$ for {}, $2a$ for {}; {} with a preperiod.",
             grouped(s.pairs as u64),
             grouped(s.values_per_pair as u64),
             grouped(s.closed_form_agreements as u64),

@@ -118,8 +118,8 @@ impl Data {
         let agreeing = self.panels.iter().filter(|p| p.closed_form_agrees).count();
         format!(
             "Cells are the recursion's values; labels are the paper's prefix word. For each \
-             pair, N and the period are the certified least preperiod and period of (g, h); \
-             lines join h(n) to g(n + y) for the first {} heaps n ≥ N. The closed forms agree \
+             pair, $N$ and the period are the certified least preperiod and period of $(g, h)$; \
+             lines join $h(n)$ to $g(n + y)$ for the first {} heaps $n \\ge N$. The closed forms agree \
              for {agreeing} of the {} pairs drawn.",
             self.tail,
             self.panels.len()

@@ -108,7 +108,7 @@ impl Data {
         let outcome = match self.disagreements.first() {
             None => "every closed form agrees with the recursion".to_string(),
             Some(m) => format!(
-                "{} disagree, the first {{{}, {}}} at heap {}",
+                "{} disagree, the first $\\{{{}, {}\\}}$ at heap {}",
                 grouped((self.pairs_checked - self.pairs_agreeing) as u64),
                 m.takes[0],
                 m.takes[1],
@@ -116,8 +116,8 @@ impl Data {
             ),
         };
         format!(
-            "All {} pairs 1 ≤ x < y ≤ {} checked (prefix word, tail h(n) = g(n + y), and N and \
-             the period against the certified least preperiod and period of (g, h)): {} agree; {outcome}.",
+            "All {} pairs $1 \\le x < y \\le {}$ checked (prefix word, tail $h(n) = g(n + y)$, and $N$ and \
+             the period against the certified least preperiod and period of $(g, h)$): {} agree; {outcome}.",
             grouped(self.pairs_checked as u64),
             self.largest_take,
             grouped(self.pairs_agreeing as u64),

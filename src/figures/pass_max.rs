@@ -93,8 +93,8 @@ impl Data {
     pub fn range_note(&self) -> String {
         let at = self.largest_value_at;
         format!(
-            "Largest h over all {} pairs 1 ≤ x < y ≤ {} ({} with a certified period of (g, h), so \
-             every heap is covered): {}, first at heap {} of {{{}, {}}}.",
+            "Largest $h$ over all {} pairs $1 \\le x < y \\le {}$ ({} with a certified period of $(g, h)$, so \
+             every heap is covered): {}, first at heap {} of $\\{{{}, {}\\}}$.",
             grouped(self.pairs_checked as u64),
             self.largest_take,
             grouped(self.pairs_certified as u64),

@@ -126,10 +126,10 @@ impl Data {
     /// The range and the outcome, in one sentence.
     pub fn range_note(&self) -> String {
         format!(
-            "Checked against the recursion for all {} pairs 1 ≤ x < y ≤ {}: {} agree in prefix \
-             word, tail h(n) = g(n + y), N and period (N and period as the certified least \
-             preperiod and period of (g, h)). * reconstructed: the seed's extracted text does \
-             not print these words whole. m = ⌊q/2⌋.",
+            "Checked against the recursion for all {} pairs $1 \\le x < y \\le {}$: {} agree in prefix \
+             word, tail $h(n) = g(n + y)$, $N$ and period ($N$ and period as the certified least \
+             preperiod and period of $(g, h)$). * reconstructed: the seed's extracted text does \
+             not print these words whole. $m = \\lfloor q/2\\rfloor$.",
             grouped(self.pairs_checked as u64),
             self.largest_take,
             grouped(self.pairs_agreeing as u64)

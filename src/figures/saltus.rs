@@ -176,7 +176,7 @@ impl Data {
             .iter()
             .map(|r| match &r.arithmetic {
                 Some(a) => format!(
-                    "{}: g(n + {}) = g(n) + {} from heap {}, {}",
+                    "{}: $g(n + {}) = g(n) + {}$ from heap {}, {}",
                     r.rule,
                     a.found.period,
                     a.found.saltus,

@@ -85,7 +85,7 @@ impl Data {
     pub fn range_note(&self) -> String {
         let relation = match self.shift {
             Some(s) => format!(
-                "g{}(n + {s}) = g{}(n) at all {} heaps compared (shifts 0–{} tried)",
+                "$g_{{\\text{{{}}}}}(n + {s}) = g_{{\\text{{{}}}}}(n)$ at all {} heaps compared (shifts 0–{} tried)",
                 self.shifted.rule.trim_start_matches("octal:"),
                 self.game.rule.trim_start_matches("octal:"),
                 grouped(self.heaps_compared as u64),

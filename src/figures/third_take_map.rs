@@ -64,7 +64,7 @@ impl ThirdTakeMap {
     pub fn range_note(&self) -> String {
         let e = &self.extent;
         format!(
-            "Rows {{{}, b}} for b = {}…{}, third take c up to {}: {} cells, {} with a cell one stripe \
+            "Rows $\\{{{}, b\\}}$ for $b = {}\\ldots{}$, third take $c$ up to {}: {} cells, {} with a cell one stripe \
              earlier to compare; {} break their row's stripe, {} of them beside a period that is no sum of two takes.",
             e.smallest,
             e.first_larger,

@@ -9,6 +9,7 @@
 //! links ([`tree`]).
 
 pub mod destination;
+pub mod inline;
 pub mod json;
 pub mod math;
 pub mod pages;

@@ -21,7 +21,7 @@ use serde::Serialize;
 use tera::{Context, ErrorKind, Kwargs, State, Tera, Value};
 
 use super::placement::{self, Placements};
-use super::{Files, json, math};
+use super::{Files, inline, json, math};
 use crate::figures::Computed;
 use crate::manifest::{Located, Manifest, Page};
 use crate::numbers::grouped;
@@ -224,8 +224,12 @@ fn figure_snippets(
         let mut context = Context::new();
         context.insert("id", &f.figure.id.0);
         context.insert("number", &numbers[&f.figure.id.0]);
-        context.insert("caption", &f.figure.caption);
-        context.insert("note", &f.note);
+        // The caption and note as HTML with MathML, and the caption as
+        // plain text for the image's alternative (see `inline`).
+        let html = |text: &str| inline::to_html(text).map_err(|e| anyhow!("{}", f.figure.error(e)));
+        context.insert("caption", &html(&f.figure.caption)?);
+        context.insert("caption_text", &inline::to_plain(&f.figure.caption));
+        context.insert("note", &html(&f.note)?);
         let html = tera
             .render("figure.html", &context)
             .map_err(|e| located(&Path::new("templates").join("figure.html"), &e))?;
