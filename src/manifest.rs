@@ -64,6 +64,12 @@ pub struct Site {
     pub title: String,
     /// One line under the title on the index page.
     pub summary: String,
+    /// The repository the site is built from (a URL), linked from every
+    /// page's footer. Optional: without it the footer names the sources'
+    /// revision and links nowhere, since no address is better than a made-up
+    /// one.
+    #[serde(default)]
+    pub repository: Option<String>,
 }
 
 /// One essay page.

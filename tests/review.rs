@@ -145,12 +145,14 @@ fn the_markdown_review_of_a_one_figure_change() {
     .unwrap();
     let build = ladder(dir.path(), &["build"]);
     assert_eq!(build.status.code(), Some(0), "{}", stderr(&build));
+    // Every page changes: its footer names the sources' revision, a hash
+    // of figures.yaml among them (src/site/provenance.rs).
     let changed = diff();
     assert_eq!(changed.status.code(), Some(1), "{}", stderr(&changed));
     assert_eq!(
         stdout(&changed),
         "### ladder diff\n\n\
-         **Figures:** 1 changed, 0 added, 0 removed. **Pages:** 1 changed.\n\n\
+         **Figures:** 1 changed, 0 added, 0 removed. **Pages:** 2 changed.\n\n\
          #### Changed figures\n\n\
          **`strip-1-3-4`**\n\n\
          | what | old → new |\n\
@@ -158,6 +160,7 @@ fn the_markdown_review_of_a_one_figure_change() {
          | `computed` | `200` → `150` |\n\
          | `values` | length 200 → 150 |\n\n\
          #### Pages and other files\n\n\
+         - `index.html`\n\
          - `page.html`\n\n"
     );
 }

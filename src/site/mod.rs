@@ -9,11 +9,15 @@
 //! links ([`tree`]).
 
 pub mod destination;
+pub mod figure_image;
+pub mod headings;
 pub mod inline;
 pub mod json;
 pub mod math;
+pub mod navigation;
 pub mod pages;
 pub mod placement;
+pub mod provenance;
 pub mod sources;
 pub mod swap;
 pub mod tree;

@@ -20,8 +20,9 @@ use pulldown_cmark::{Options, Parser, html};
 use serde::Serialize;
 use tera::{Context, ErrorKind, Kwargs, State, Tera, Value};
 
+use super::headings::{self, Slugger};
 use super::placement::{self, Placements};
-use super::{Files, inline, json, math};
+use super::{Files, figure_image, inline, json, math, navigation, provenance};
 use crate::figures::Computed;
 use crate::manifest::{Located, Manifest, Page};
 use crate::numbers::grouped;
@@ -81,14 +82,31 @@ pub fn render(root: &Path, manifest: &Manifest, figures: &[Computed]) -> Result<
     let snippets = figure_snippets(&tera, figures, &numbers)?;
     placements.set_links(links(figures, &numbers));
 
+    let sources: Vec<&str> = TEMPLATES.iter().chain(&STATIC).copied().collect();
+    let site = site_view(manifest, provenance::revision(root, manifest, &sources)?);
     let mut files = Files::new();
-    for ((page, content), placed) in manifest.pages.iter().zip(&contents).zip(&placed) {
+    for (index, ((page, content), placed)) in manifest
+        .pages
+        .iter()
+        .zip(&contents)
+        .zip(&placed)
+        .enumerate()
+    {
         let blocks: Vec<String> = placed.iter().map(|id| snippets[id].clone()).collect();
         let body = render_content(&tera, &placements, page, content, &data, &blocks)?;
+        let mut slugger = Slugger::for_page(&body);
+        let title_id = slugger.id(&page.title);
+        let (body, sections) = headings::anchor(&body, &mut slugger);
+        let (previous, next) = navigation::neighbours(index, views.len());
         let mut context = Context::new();
-        context.insert("site", &site_view(manifest));
+        context.insert("site", &site);
         context.insert("pages", &views);
-        context.insert("page", &views.iter().find(|v| v.id == page.id.0));
+        context.insert("current", &page.id.0);
+        context.insert("page", &views[index]);
+        context.insert("title_id", &title_id);
+        context.insert("contents", navigation::contents(&sections));
+        context.insert("previous", &previous.map(|i| &views[i]));
+        context.insert("next", &next.map(|i| &views[i]));
         context.insert_value("body", Value::safe_string(&body));
         let html = tera
             .render("page.html", &context)
@@ -99,8 +117,10 @@ pub fn render(root: &Path, manifest: &Manifest, figures: &[Computed]) -> Result<
         );
     }
     let mut context = Context::new();
-    context.insert("site", &site_view(manifest));
+    context.insert("site", &site);
     context.insert("pages", &views);
+    context.insert("current", "index");
+    context.insert("title_id", &headings::slug(&manifest.site.title));
     let index = tera
         .render("index.html", &context)
         .map_err(|e| located(&templates.join("index.html"), &e))?;
@@ -190,12 +210,15 @@ pub fn figure_files(figures: &[Computed]) -> Files {
     files
 }
 
-fn site_view(manifest: &Manifest) -> BTreeMap<&str, &str> {
-    [
-        ("title", manifest.site.title.as_str()),
-        ("summary", manifest.site.summary.as_str()),
-    ]
-    .into()
+/// The `site` the templates see: the manifest's `site:` block and the
+/// sources' revision (for the footer).
+fn site_view(manifest: &Manifest, revision: String) -> serde_json::Value {
+    serde_json::json!({
+        "title": manifest.site.title,
+        "summary": manifest.site.summary,
+        "repository": manifest.site.repository,
+        "revision": revision,
+    })
 }
 
 fn load_templates(dir: &Path) -> Result<Tera> {
@@ -224,12 +247,20 @@ fn figure_snippets(
         let mut context = Context::new();
         context.insert("id", &f.figure.id.0);
         context.insert("number", &numbers[&f.figure.id.0]);
-        // The caption and note as HTML with MathML, and the caption as
-        // plain text for the image's alternative (see `inline`).
+        // The caption and note as HTML with MathML (see `inline`); the image's
+        // size and its description (its alternative) from the SVG itself.
         let html = |text: &str| inline::to_html(text).map_err(|e| anyhow!("{}", f.figure.error(e)));
         context.insert("caption", &html(&f.figure.caption)?);
-        context.insert("caption_text", &inline::to_plain(&f.figure.caption));
         context.insert("note", &html(&f.note)?);
+        let image = figure_image::read(&f.svg);
+        context.insert("width", &image.width);
+        context.insert("height", &image.height);
+        let note_text = inline::to_plain(&f.note);
+        context.insert(
+            "note_described",
+            &image.description.contains(note_text.trim()),
+        );
+        context.insert("description", &image.description);
         let html = tera
             .render("figure.html", &context)
             .map_err(|e| located(&Path::new("templates").join("figure.html"), &e))?;

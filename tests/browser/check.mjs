@@ -2,13 +2,18 @@
 // and a desktop's, and fails on: a console error or page error, a request
 // that fails or answers 4xx/5xx, a local link to a file that does not exist,
 // an image that does not load, or a page wider than the phone's screen.
-// Screenshots go to target/browser/ (outside git).
+// Then it runs axe-core on every page in the light and the dark colour scheme
+// (both widths) and fails on any serious or critical violation; the counts by
+// impact per page are printed and kept in SCREENSHOT_DIR/axe.json.
+// Screenshots go to target/browser/ (outside git), dark ones as *-dark.png.
 //
 // Usage: node check.mjs SITE_DIR SCREENSHOT_DIR
 import { createServer } from "node:http";
 import { readFile, readdir, mkdir, stat } from "node:fs/promises";
 import { join, extname, normalize } from "node:path";
 import { chromium } from "playwright-core";
+import { AxeBuilder } from "@axe-core/playwright";
+import { writeFile } from "node:fs/promises";
 
 const [site, shots] = process.argv.slice(2);
 const types = { ".html": "text/html; charset=utf-8", ".css": "text/css", ".svg": "image/svg+xml", ".json": "application/json" };
@@ -67,6 +72,36 @@ for (const file of pages) {
     await page.screenshot({ path: join(shots, `${file.replace(/\.html$/, "")}-${name}.png`), fullPage: true });
     await page.close();
   }
+}
+// Accessibility: axe-core in both colour schemes at both widths. Minor and
+// moderate findings are reported; serious and critical ones fail the check.
+const axe = {};
+for (const file of pages) {
+  for (const colorScheme of ["light", "dark"]) {
+    for (const [name, width] of [["phone", 390], ["desktop", 1280]]) {
+      const context = await browser.newContext({ viewport: { width, height: 844 }, colorScheme });
+      const page = await context.newPage();
+      await page.goto(`${origin}/${file}`, { waitUntil: "load" });
+      const result = await new AxeBuilder({ page }).analyze();
+      const counts = {};
+      for (const v of result.violations) {
+        counts[v.impact] = (counts[v.impact] || 0) + v.nodes.length;
+        if (v.impact === "serious" || v.impact === "critical") {
+          problems.push(`${file} (${colorScheme}, ${name}): axe ${v.impact}: ${v.id} (${v.nodes.length}): ${v.nodes.slice(0, 3).map((n) => n.target.join(" ")).join(", ")}`);
+        }
+      }
+      axe[`${file} ${colorScheme} ${name}`] = counts;
+      if (colorScheme === "dark") {
+        await page.screenshot({ path: join(shots, `${file.replace(/\.html$/, "")}-${name}-dark.png`), fullPage: true });
+      }
+      await context.close();
+    }
+  }
+}
+await writeFile(join(shots, "axe.json"), JSON.stringify(axe, null, 1) + "\n");
+for (const [key, counts] of Object.entries(axe)) {
+  const text = Object.entries(counts).map(([impact, n]) => `${impact} ${n}`).join(", ") || "none";
+  console.log(`axe ${key}: ${text}`);
 }
 await browser.close();
 server.close();

@@ -101,7 +101,9 @@ try {
     const file = join(work, "content", "certificates.md");
     await writeFile(file, `${await readFile(file, "utf8")}\n${sentence}\n`);
     await until(`the sentence on the page (server log:\n${log})`, async () => (await text()).includes(sentence));
-    if (loads === before) throw new Error("the text changed without the page reloading itself");
+    // The new document can be read before its `load` event fires (its images
+    // still loading), so give the event a moment rather than failing at once.
+    await until("the page's reload (the text changed without the page reloading itself)", () => loads > before, 5_000);
     for (const name of (await readdir(join(work, "output"))).filter((f) => f.endsWith(".html"))) {
       if ((await readFile(join(work, "output", name), "utf8")).includes("__ladder")) {
         throw new Error(`output/${name} holds the reload script: it belongs only in what is served`);
