@@ -13,9 +13,11 @@ pub mod json;
 pub mod math;
 pub mod pages;
 pub mod placement;
+pub mod references;
 pub mod sources;
 pub mod swap;
 pub mod tree;
+pub mod wording;
 pub mod write;
 
 use std::collections::BTreeMap;

@@ -21,7 +21,8 @@ use serde::Serialize;
 use tera::{Context, ErrorKind, Kwargs, State, Tera, Value};
 
 use super::placement::{self, Placements};
-use super::{Files, json, math};
+use super::references::{self, Citations};
+use super::{Files, json, math, wording};
 use crate::figures::Computed;
 use crate::manifest::{Located, Manifest, Page};
 use crate::numbers::grouped;
@@ -54,6 +55,7 @@ pub fn render(root: &Path, manifest: &Manifest, figures: &[Computed]) -> Result<
         .map(|f| (f.figure.id.0.clone(), f.figure.page.0.clone()))
         .collect();
     let placements = Placements::register(&mut tera, pages);
+    let citations = Citations::register(&mut tera, references::load(root)?);
 
     let views: Vec<PageView> = manifest
         .pages
@@ -84,7 +86,9 @@ pub fn render(root: &Path, manifest: &Manifest, figures: &[Computed]) -> Result<
     let mut files = Files::new();
     for ((page, content), placed) in manifest.pages.iter().zip(&contents).zip(&placed) {
         let blocks: Vec<String> = placed.iter().map(|id| snippets[id].clone()).collect();
-        let body = render_content(&tera, &placements, page, content, &data, &blocks)?;
+        citations.begin();
+        let mut body = render_content(&tera, &placements, page, content, &data, &blocks)?;
+        body.push_str(&citations.section());
         let mut context = Context::new();
         context.insert("site", &site_view(manifest));
         context.insert("pages", &views);
@@ -210,6 +214,7 @@ fn load_templates(dir: &Path) -> Result<Tera> {
         let sign = if n < 0 { "-" } else { "" };
         format!("{sign}{}", grouped(n.unsigned_abs()))
     });
+    wording::register(&mut tera);
     Ok(tera)
 }
 
@@ -224,8 +229,8 @@ fn figure_snippets(
         let mut context = Context::new();
         context.insert("id", &f.figure.id.0);
         context.insert("number", &numbers[&f.figure.id.0]);
-        context.insert("caption", &f.figure.caption);
-        context.insert("note", &f.note);
+        context.insert("caption", &wording::typographic(&f.figure.caption));
+        context.insert("note", &wording::typographic(&f.note));
         let html = tera
             .render("figure.html", &context)
             .map_err(|e| located(&Path::new("templates").join("figure.html"), &e))?;
@@ -310,7 +315,10 @@ fn render_content(
         }
     };
     let mut body = String::new();
-    let options = Options::ENABLE_TABLES | Options::ENABLE_FOOTNOTES | Options::ENABLE_MATH;
+    let options = Options::ENABLE_TABLES
+        | Options::ENABLE_FOOTNOTES
+        | Options::ENABLE_MATH
+        | Options::ENABLE_SMART_PUNCTUATION;
     let events = math::render_events(Parser::new_ext(&markdown, options)).map_err(|e| {
         // Located at the formula's first appearance in the source.
         let (line, column) = content
