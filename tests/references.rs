@@ -18,6 +18,8 @@ fn a_page_lists_what_it_cites_in_order_of_first_citation() {
     assert!(page.contains("The essay <a class=\"cite\" href=\"#ref-essay\">[1]</a> says"));
     assert!(page.contains("<a class=\"cite\" href=\"#ref-guy-smith-1956\">[2]</a> proves it"));
     assert!(page.contains("proves it <a class=\"cite\" href=\"#ref-essay\">[1]</a>."));
+    // Smart punctuation: the prose's apostrophe is typographic.
+    assert!(page.contains("and Smith’s theorem"));
     let section = &page[page
         .find("<h2>References</h2>")
         .expect("a References section")..];
