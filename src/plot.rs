@@ -8,6 +8,7 @@ use plotters::prelude::*;
 use plotters::style::text_anchor::{HPos, Pos, VPos};
 
 use crate::sequence::Value;
+use crate::site::wording::typographic;
 
 /// A colour, for figures that pick their own.
 pub type Colour = RGBColor;
@@ -51,7 +52,8 @@ pub enum Anchor {
 }
 
 /// Draws an SVG of `width × height` and gives it a `<title>` and `<desc>`,
-/// their `$…$` formulas as plain text (an SVG title holds no MathML).
+/// their `$…$` formulas as plain text (an SVG title holds no MathML), with
+/// typographic quotes, as the page's caption has.
 pub fn svg(width: u32, height: u32, title: &str, desc: &str, draw: impl FnOnce(&Area)) -> String {
     let mut out = String::new();
     {
@@ -64,8 +66,8 @@ pub fn svg(width: u32, height: u32, title: &str, desc: &str, draw: impl FnOnce(&
     let head_end = out.find('>').map_or(0, |i| i + 1);
     let accessible = format!(
         "\n<title>{}</title>\n<desc>{}</desc>",
-        escape(&crate::site::inline::to_plain(title)),
-        escape(&crate::site::inline::to_plain(desc))
+        escape(&typographic(&crate::site::inline::to_plain(title))),
+        escape(&typographic(&crate::site::inline::to_plain(desc)))
     );
     out.insert_str(head_end, &accessible);
     out.replacen("<svg ", "<svg role=\"img\" ", 1)

@@ -12,6 +12,7 @@ use crate::manifest::Count;
 use crate::numbers::grouped;
 use crate::plot::{self, ACCENT, ACCENT_2, Anchor, INK, MUTED};
 use crate::sequence::DEFAULT_MIN_REPEATS;
+use crate::site::wording::kind_name;
 
 /// One game to certify.
 #[derive(Debug, Clone, Deserialize)]
@@ -168,7 +169,11 @@ pub fn render(data: &Data, meta: &RenderMeta) -> String {
                     (x_of(r.pairs as f64).max(LEFT + 2), y + BAR - 8),
                     colour,
                 );
-                let text = format!("{} pairs ({})", grouped(r.pairs as u64), r.argument);
+                let text = format!(
+                    "{} pairs ({})",
+                    grouped(r.pairs as u64),
+                    kind_name(&r.argument)
+                );
                 plot::label(
                     area,
                     &text,

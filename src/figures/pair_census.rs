@@ -11,6 +11,7 @@ use crate::census::pairs::{PairCensus, pair_census};
 use crate::manifest::Count;
 use crate::numbers::grouped;
 use crate::plot::{self, Anchor, INK, MUTED};
+use crate::site::wording::plural;
 
 /// Parameters of the pair census.
 #[derive(Debug, Clone, Deserialize)]
@@ -51,13 +52,18 @@ impl PairCensus {
         let s = &self.summary;
         format!(
             "{} pairs, each computed to {} values: the closed form agrees at every value of {} pairs; \
-             period $a + b$ for {}, $2a$ for {}; {} with a preperiod.",
+             period $a + b$ for {}, $2a$ for {}; {}.",
             grouped(s.pairs as u64),
             grouped(s.values_per_pair as u64),
             grouped(s.closed_form_agreements as u64),
             s.period_sum_of_takes,
             s.period_twice_smaller,
-            s.with_preperiod
+            plural(
+                s.with_preperiod as u64,
+                "with a preperiod",
+                "with a preperiod",
+                Some("none with a preperiod")
+            )
         )
     }
 }

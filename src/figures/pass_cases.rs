@@ -13,6 +13,7 @@ use super::bounds::{CheckParams, Within};
 use crate::games::pass_classification::{Block, PassCase, TwoTakes, check, closed_form};
 use crate::plot::{self, ACCENT, Anchor, INK, MUTED};
 use crate::sequence::Value;
+use crate::site::wording::of_total;
 
 /// Parameters: the pairs drawn, one per case.
 #[derive(Debug, Clone, Deserialize)]
@@ -117,12 +118,17 @@ impl Data {
     pub fn range_note(&self) -> String {
         let agreeing = self.panels.iter().filter(|p| p.closed_form_agrees).count();
         format!(
-            "Cells are the recursion's values; labels are the paper's prefix word. For each \
+            "Cells are the recursion's values; labels are Low's prefix word. For each \
              pair, $N$ and the period are the certified least preperiod and period of $(g, h)$; \
              lines join $h(n)$ to $g(n + y)$ for the first {} heaps $n \\ge N$. The closed forms agree \
-             for {agreeing} of the {} pairs drawn.",
+             for {}.",
             self.tail,
-            self.panels.len()
+            of_total(
+                agreeing as u64,
+                self.panels.len() as u64,
+                "pair drawn",
+                "pairs drawn"
+            )
         )
     }
 }

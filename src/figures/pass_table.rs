@@ -128,8 +128,8 @@ impl Data {
         format!(
             "Checked against the recursion for all {} pairs $1 \\le x < y \\le {}$: {} agree in prefix \
              word, tail $h(n) = g(n + y)$, $N$ and period ($N$ and period as the certified least \
-             preperiod and period of $(g, h)$). * reconstructed: the seed's extracted text does \
-             not print these words whole. $m = \\lfloor q/2\\rfloor$.",
+             preperiod and period of $(g, h)$). * reconstructed: the extracted text of Low's \
+             paper does not print these words whole. $m = \\lfloor q/2\\rfloor$.",
             grouped(self.pairs_checked as u64),
             self.largest_take,
             grouped(self.pairs_agreeing as u64)

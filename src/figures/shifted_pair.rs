@@ -10,7 +10,7 @@ use super::bounds::{CheckParams, Within};
 use super::run::{RunSummary, run};
 use crate::games::Rule;
 use crate::manifest::Count;
-use crate::numbers::grouped;
+use crate::numbers::{counted, grouped};
 use crate::plot::{self, ACCENT, Anchor, INK, MUTED};
 use crate::sequence::{DEFAULT_MIN_REPEATS, Value};
 
@@ -115,8 +115,10 @@ pub fn render(data: &Data, meta: &RenderMeta) -> String {
     let height = (bottom_y + CELL + 30 + lines * 15) as u32;
     plot::svg(width, height, meta.caption, &note, |area| {
         let title = format!(
-            "{} moved {shift} heap(s) along is {}",
-            data.game.rule, data.shifted.rule
+            "{} moved {} along is {}",
+            data.game.rule,
+            counted(shift as u64, "heap", "heaps"),
+            data.shifted.rule
         );
         plot::label(area, &title, (10, 14), 14, Anchor::Start, INK);
         let name = |rule: &str| rule.trim_start_matches("octal:").to_string();

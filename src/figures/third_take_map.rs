@@ -11,6 +11,7 @@ use super::bounds::{CheckParams, Within};
 use super::triple_census::{CLASSES, class_fill};
 use crate::census::third_take_map::{MapExtent, ThirdTakeMap, third_take_map};
 use crate::plot::{self, ACCENT, Anchor, INK, MUTED};
+use crate::site::wording::plural;
 
 /// The extent of the map, printed on it.
 #[derive(Debug, Clone, Deserialize)]
@@ -65,14 +66,14 @@ impl ThirdTakeMap {
         let e = &self.extent;
         format!(
             "Rows $\\{{{}, b\\}}$ for $b = {}\\ldots{}$, third take $c$ up to {}: {} cells, {} with a cell one stripe \
-             earlier to compare; {} break their row's stripe, {} of them beside a period that is no sum of two takes.",
+             earlier to compare; {} row's stripe, {} of them beside a period that is no sum of two takes.",
             e.smallest,
             e.first_larger,
             e.last_larger,
             e.last_third,
             self.cells,
             self.cells_compared,
-            self.breaks,
+            plural(self.breaks as u64, "breaks its", "break their", None),
             self.breaks_involving_no_sum
         )
     }

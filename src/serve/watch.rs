@@ -9,7 +9,8 @@
 //! changes count: a build opens and reads every source, and those events
 //! would start the next build, for ever; so would the build's own writes
 //! (`output/`, its staging folders and lock beside it, `.cache/`), which
-//! is why only `figures.yaml`, `content/` and `templates/` are sources.
+//! is why only `figures.yaml`, `references.yaml`, `content/` and `templates/`
+//! are sources.
 
 use std::collections::BTreeSet;
 use std::path::{Path, PathBuf};
@@ -58,7 +59,7 @@ pub struct Sources {
 
 impl Sources {
     /// The name of `path` relative to the project if a build reads it:
-    /// `figures.yaml`, or a file under `content/` or `templates/` that is
+    /// `figures.yaml`, `references.yaml`, or a file under `content/` or `templates/` that is
     /// not an editor's backup, swap or lock file.
     pub fn relevant(&self, path: &Path) -> Option<String> {
         if path.starts_with(&self.out) {
@@ -68,7 +69,7 @@ impl Sources {
         let mut parts = relative.components();
         let first = parts.next()?.as_os_str().to_str()?;
         let top = match first {
-            "figures.yaml" => parts.next().is_none(),
+            "figures.yaml" | "references.yaml" => parts.next().is_none(),
             "content" | "templates" => true,
             _ => false,
         };
@@ -196,6 +197,7 @@ mod tests {
         let s = sources();
         for (path, name) in [
             ("/p/figures.yaml", "figures.yaml"),
+            ("/p/references.yaml", "references.yaml"),
             ("/p/content/octal.md", "content/octal.md"),
             ("/p/templates/base.html", "templates/base.html"),
             ("/p/templates/style.css", "templates/style.css"),

@@ -18,9 +18,11 @@ pub mod navigation;
 pub mod pages;
 pub mod placement;
 pub mod provenance;
+pub mod references;
 pub mod sources;
 pub mod swap;
 pub mod tree;
+pub mod wording;
 pub mod write;
 
 use std::collections::BTreeMap;

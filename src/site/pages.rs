@@ -22,7 +22,8 @@ use tera::{Context, ErrorKind, Kwargs, State, Tera, Value};
 
 use super::headings::{self, Slugger};
 use super::placement::{self, Placements};
-use super::{Files, figure_image, inline, json, math, navigation, provenance};
+use super::references::{self, Citations};
+use super::{Files, figure_image, inline, json, math, navigation, provenance, wording};
 use crate::figures::Computed;
 use crate::manifest::{Located, Manifest, Page};
 use crate::numbers::grouped;
@@ -55,6 +56,7 @@ pub fn render(root: &Path, manifest: &Manifest, figures: &[Computed]) -> Result<
         .map(|f| (f.figure.id.0.clone(), f.figure.page.0.clone()))
         .collect();
     let placements = Placements::register(&mut tera, pages);
+    let citations = Citations::register(&mut tera, references::load(root)?);
 
     let views: Vec<PageView> = manifest
         .pages
@@ -93,7 +95,9 @@ pub fn render(root: &Path, manifest: &Manifest, figures: &[Computed]) -> Result<
         .enumerate()
     {
         let blocks: Vec<String> = placed.iter().map(|id| snippets[id].clone()).collect();
-        let body = render_content(&tera, &placements, page, content, &data, &blocks)?;
+        citations.begin();
+        let mut body = render_content(&tera, &placements, page, content, &data, &blocks)?;
+        body.push_str(&citations.section());
         let mut slugger = Slugger::for_page(&body);
         let title_id = slugger.id(&page.title);
         let (body, sections) = headings::anchor(&body, &mut slugger);
@@ -233,6 +237,7 @@ fn load_templates(dir: &Path) -> Result<Tera> {
         let sign = if n < 0 { "-" } else { "" };
         format!("{sign}{}", grouped(n.unsigned_abs()))
     });
+    wording::register(&mut tera);
     Ok(tera)
 }
 
@@ -250,8 +255,9 @@ fn figure_snippets(
         // The caption and note as HTML with MathML (see `inline`); the image's
         // size and its description (its alternative) from the SVG itself.
         let html = |text: &str| inline::to_html(text).map_err(|e| anyhow!("{}", f.figure.error(e)));
-        context.insert("caption", &html(&f.figure.caption)?);
-        context.insert("note", &html(&f.note)?);
+        // Typographic quotes first: they are prose, never inside a formula.
+        context.insert("caption", &html(&wording::typographic(&f.figure.caption))?);
+        context.insert("note", &html(&wording::typographic(&f.note))?);
         let image = figure_image::read(&f.svg);
         context.insert("width", &image.width);
         context.insert("height", &image.height);
@@ -345,7 +351,10 @@ fn render_content(
         }
     };
     let mut body = String::new();
-    let options = Options::ENABLE_TABLES | Options::ENABLE_FOOTNOTES | Options::ENABLE_MATH;
+    let options = Options::ENABLE_TABLES
+        | Options::ENABLE_FOOTNOTES
+        | Options::ENABLE_MATH
+        | Options::ENABLE_SMART_PUNCTUATION;
     let events = math::render_events(Parser::new_ext(&markdown, options)).map_err(|e| {
         // Located at the formula's first appearance in the source.
         let (line, column) = content

@@ -27,7 +27,7 @@ const problems = [];
 const passed = [];
 
 const work = await mkdtemp(join(tmpdir(), "ladder-serve-"));
-for (const source of ["figures.yaml", "content", "templates"]) {
+for (const source of ["figures.yaml", "references.yaml", "content", "templates"]) {
   await cp(join(project, source), join(work, source), { recursive: true });
 }
 await mkdir(shots, { recursive: true });

@@ -1,0 +1,154 @@
+//! Wording from data, in one place: a count and its noun (with a zero form),
+//! a share of a total ("all 1,770 pairs", not "1,770 of the 1,770"), the
+//! readers' name of a certificate kind, and typographic quotes.
+//!
+//! The content reaches these through Tera filters registered by
+//! [`register`] (`plural`, `of_total`, `kind_name`); figures' Rust text
+//! calls the functions themselves, so a page and a figure say it alike.
+
+use tera::{Kwargs, State, Tera};
+
+use crate::numbers::{counted, grouped};
+
+/// `1 pair`, `1,770 pairs`, and for 0 the `zero` form if given
+/// (`no pair`), else `0 pairs`.
+pub fn plural(n: u64, one: &str, many: &str, zero: Option<&str>) -> String {
+    match (n, zero) {
+        (0, Some(zero)) => zero.to_string(),
+        _ => counted(n, one, many),
+    }
+}
+
+/// `n` of `total` things: `all 1,770 pairs`, `none of the 1,770 pairs`,
+/// `12 of the 1,770 pairs`; `the 1 pair` when the total is one.
+pub fn of_total(n: u64, total: u64, one: &str, many: &str) -> String {
+    match (n, total) {
+        (1, 1) => format!("the 1 {one}"),
+        (0, _) => format!("none of the {}", counted(total, one, many)),
+        (n, t) if n == t => format!("all {}", counted(total, one, many)),
+        _ => format!("{} of the {}", grouped(n), counted(total, one, many)),
+    }
+}
+
+/// A certificate kind as readers read it: `guy-smith-k2` is
+/// "Guy–Smith window (K = 2)", `window` is the subtraction game's
+/// "m-pair window"; anything else is shown as it is.
+pub fn kind_name(kind: &str) -> String {
+    match kind.strip_prefix("guy-smith-k") {
+        Some(k) if !k.is_empty() && k.chars().all(|c| c.is_ascii_digit()) => {
+            format!("Guy–Smith window (K = {k})")
+        }
+        _ if kind == "window" => "m-pair window".to_string(),
+        _ => kind.to_string(),
+    }
+}
+
+/// Straight quotes to typographic ones: an apostrophe or closing quote
+/// after a letter, digit or punctuation (`Dawson’s`, `”`), an opening one
+/// at the start or after a space or bracket (`‘`, `“`).
+pub fn typographic(text: &str) -> String {
+    let mut out = String::with_capacity(text.len() + 8);
+    let mut before: Option<char> = None;
+    for c in text.chars() {
+        let opens = before.is_none_or(|b| b.is_whitespace() || "([{—–".contains(b));
+        out.push(match (c, opens) {
+            ('\'', true) => '‘',
+            ('\'', false) => '’',
+            ('"', true) => '“',
+            ('"', false) => '”',
+            (c, _) => c,
+        });
+        before = Some(c);
+    }
+    out
+}
+
+/// Registers the filters `plural(one=, many=, zero=)`,
+/// `of_total(total=, one=, many=)` and `kind_name` on `tera`.
+pub fn register(tera: &mut Tera) {
+    tera.register_filter(
+        "plural",
+        |n: u64, kwargs: Kwargs, _: &State| -> tera::TeraResult<String> {
+            let one: String = kwargs.must_get("one")?;
+            let many: String = kwargs.must_get("many")?;
+            let zero: Option<String> = kwargs.get("zero")?;
+            Ok(plural(n, &one, &many, zero.as_deref()))
+        },
+    );
+    tera.register_filter(
+        "of_total",
+        |n: u64, kwargs: Kwargs, _: &State| -> tera::TeraResult<String> {
+            let total: u64 = kwargs.must_get("total")?;
+            let one: String = kwargs.must_get("one")?;
+            let many: String = kwargs.must_get("many")?;
+            Ok(of_total(n, total, &one, &many))
+        },
+    );
+    tera.register_filter("kind_name", |kind: &str, _: Kwargs, _: &State| {
+        kind_name(kind)
+    });
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn counts_agree_with_their_nouns_with_a_zero_form() {
+        assert_eq!(
+            plural(0, "pair has", "pairs have", Some("no pair has")),
+            "no pair has"
+        );
+        assert_eq!(plural(0, "break", "breaks", None), "0 breaks");
+        assert_eq!(plural(1, "break", "breaks", None), "1 break");
+        assert_eq!(plural(1770, "pair", "pairs", None), "1,770 pairs");
+    }
+
+    #[test]
+    fn a_share_of_a_total_says_all_or_none() {
+        assert_eq!(of_total(1770, 1770, "pair", "pairs"), "all 1,770 pairs");
+        assert_eq!(
+            of_total(0, 1770, "pair", "pairs"),
+            "none of the 1,770 pairs"
+        );
+        assert_eq!(of_total(12, 1770, "pair", "pairs"), "12 of the 1,770 pairs");
+        assert_eq!(of_total(1, 1, "pair", "pairs"), "the 1 pair");
+    }
+
+    #[test]
+    fn certificate_kinds_have_proper_names() {
+        assert_eq!(kind_name("guy-smith-k2"), "Guy–Smith window (K = 2)");
+        assert_eq!(kind_name("guy-smith-k1"), "Guy–Smith window (K = 1)");
+        assert_eq!(kind_name("window"), "m-pair window");
+        assert_eq!(kind_name("other"), "other");
+    }
+
+    #[test]
+    fn quotes_become_typographic() {
+        assert_eq!(typographic("Dawson's chess"), "Dawson’s chess");
+        assert_eq!(
+            typographic("the notes say \"sixty repetitions\" ('ninety-eight')"),
+            "the notes say “sixty repetitions” (‘ninety-eight’)"
+        );
+    }
+
+    #[test]
+    fn the_filters_render_each_form() {
+        let mut tera = Tera::default();
+        register(&mut tera);
+        let out = tera
+            .render_str(
+                "{{ 0 | plural(one='pair has', many='pairs have', zero='no pair has') }}; \
+                 {{ 1 | plural(one='break', many='breaks') }}; \
+                 {{ 1770 | of_total(total=1770, one='pair', many='pairs') }}; \
+                 {{ 'guy-smith-k3' | kind_name }}",
+                &tera::Context::new(),
+                false,
+            )
+            .unwrap();
+        assert_eq!(
+            out,
+            "no pair has; 1 break; all 1,770 pairs; Guy–Smith window (K = 3)"
+        );
+    }
+}

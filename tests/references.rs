@@ -1,0 +1,133 @@
+//! The bibliography end to end: `cite` in a small site, its errors located,
+//! and the committed site read as a reader would (no word of how it was
+//! made, a References section wherever a named result is).
+
+mod common;
+
+use std::fs;
+use std::path::PathBuf;
+
+use common::{assert_error, ladder, repo, site};
+
+#[test]
+fn a_page_lists_what_it_cites_in_order_of_first_citation() {
+    let dir = site("cited");
+    let out = ladder(dir.path(), &["build"]);
+    assert_eq!(out.status.code(), Some(0), "{}", common::stderr(&out));
+    let page = fs::read_to_string(dir.path().join("output/page.html")).unwrap();
+    assert!(page.contains("The essay <a class=\"cite\" href=\"#ref-essay\">[1]</a> says"));
+    assert!(page.contains("<a class=\"cite\" href=\"#ref-guy-smith-1956\">[2]</a> proves it"));
+    assert!(page.contains("proves it <a class=\"cite\" href=\"#ref-essay\">[1]</a>."));
+    // Smart punctuation: the prose's apostrophe is typographic.
+    assert!(page.contains("and Smith’s theorem"));
+    let section = &page[page
+        .find("<h2 id=\"references\">References</h2>")
+        .expect("a References section")..];
+    let essay = section.find("<li id=\"ref-essay\">").unwrap();
+    let guy = section.find("<li id=\"ref-guy-smith-1956\">").unwrap();
+    assert!(essay < guy, "listed in order of first citation");
+    assert!(
+        !section.contains("Never cited here"),
+        "only what the page cites"
+    );
+}
+
+#[test]
+fn an_unknown_key_is_located_in_the_content() {
+    let dir = site("unknown-reference");
+    let out = ladder(dir.path(), &["build"]);
+    assert_error(
+        dir.path(),
+        &out,
+        "error: content/page.md:6:9: no reference `no-such-work` in references.yaml",
+    );
+}
+
+#[test]
+fn a_bad_entry_is_located_in_the_bibliography() {
+    let dir = site("bad-references");
+    let out = ladder(dir.path(), &["build"]);
+    assert_error(
+        dir.path(),
+        &out,
+        "references.yaml:3:3: guy-smith-1956: unknown field `volume`",
+    );
+}
+
+/// The committed pages, as (name, text).
+fn pages() -> Vec<(PathBuf, String)> {
+    let mut pages: Vec<_> = fs::read_dir(repo().join("output"))
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .filter(|p| p.extension().is_some_and(|e| e == "html"))
+        .map(|p| {
+            let text = fs::read_to_string(&p).unwrap();
+            (p, text)
+        })
+        .collect();
+    pages.sort();
+    assert!(pages.len() > 1, "no pages in output/");
+    pages
+}
+
+#[test]
+fn no_page_tells_readers_how_it_was_made() {
+    for (page, html) in pages() {
+        // The whole page, markup included: no link or attribute may say it either.
+        let lower = html.to_lowercase();
+        for word in ["seed", "source essay", "manifest", "the notes this page"] {
+            if let Some(at) = lower.find(word) {
+                let around = &html[at.saturating_sub(60)..(at + 60).min(html.len())];
+                panic!("{} says {word:?}: …{around}…", page.display());
+            }
+        }
+    }
+}
+
+#[test]
+fn every_page_naming_a_result_has_references() {
+    // A name as the prose writes it, and the entry that must then be listed.
+    let results = [
+        ("Guy and Smith", "ref-guy-smith-1956"),
+        ("Guy–Smith theorem", "ref-guy-smith-1956"),
+        ("Dawson’s chess", "ref-dawson-1934"),
+        ("R. M. Low", "ref-low-single-pass"),
+        ("Gangolli and Plambeck", "ref-gangolli-plambeck-1989"),
+        ("Howse and Nowakowski", "ref-howse-nowakowski-2004"),
+        ("Grundy value", "ref-grundy-1939"),
+    ];
+    let mut named = 0;
+    for (page, html) in pages() {
+        // The index lists the essays; it names terms, not results.
+        if page.ends_with("index.html") {
+            continue;
+        }
+        let body = html
+            .split("<h2 id=\"references\">References</h2>")
+            .next()
+            .unwrap_or("");
+        // The line linking the primer's terms names them; it names no result.
+        let body = match body.find("<p class=\"primer-note\">") {
+            Some(start) => {
+                let end = body[start..].find("</p>").map_or(body.len(), |e| start + e);
+                format!("{}{}", &body[..start], &body[end..])
+            }
+            None => body.to_string(),
+        };
+        for (name, entry) in results {
+            if body.contains(name) {
+                named += 1;
+                assert!(
+                    html.contains("<h2 id=\"references\">References</h2>")
+                        && html.contains(&format!("<li id=\"{entry}\">")),
+                    "{} names {name} but does not list {entry}",
+                    page.display()
+                );
+            }
+        }
+    }
+    assert!(
+        named > 0,
+        "no page names a result: the names above are out of date"
+    );
+}
