@@ -16,16 +16,7 @@ use common::{ladder, repo, stderr, stdout};
 /// The base fixture site (real templates), then the case's files, and an
 /// `output/` holding one file from "a previous build".
 fn site(case: &str) -> tempfile::TempDir {
-    let dir = common::site(case);
-    fs::create_dir_all(dir.path().join("output")).unwrap();
-    fs::write(dir.path().join("output/previous.txt"), "the previous site").unwrap();
-    // An earlier build's output holds the marker, so a build may replace it.
-    fs::write(
-        dir.path().join("output").join(ladder::site::MARKER),
-        ladder::site::MARKER_TEXT,
-    )
-    .unwrap();
-    dir
+    common::site_with_previous_output(case)
 }
 
 /// Builds the site in `dir` and asserts: exit 2, `message` in stderr (after

@@ -4,52 +4,16 @@
 //! that differ from it. Each bad case must exit non-zero with a located
 //! message and leave the previous `output/` exactly as it was.
 
+mod common;
+
 use std::fs;
-use std::path::{Path, PathBuf};
-use std::process::{Command, Output};
+use std::process::Command;
 
-fn repo() -> PathBuf {
-    PathBuf::from(env!("CARGO_MANIFEST_DIR"))
-}
+use common::{copy_tree, ladder, repo};
 
-fn copy_tree(from: &Path, to: &Path) {
-    for entry in fs::read_dir(from).unwrap() {
-        let entry = entry.unwrap();
-        let target = to.join(entry.file_name());
-        if entry.path().is_dir() {
-            fs::create_dir_all(&target).unwrap();
-            copy_tree(&entry.path(), &target);
-        } else {
-            fs::copy(entry.path(), target).unwrap();
-        }
-    }
-}
-
-/// A site folder: the real templates, the base fixture, then the case's files,
-/// and an `output/` holding one file from "a previous build".
+/// A site folder with an `output/` holding one file from "a previous build".
 fn site(case: &str) -> tempfile::TempDir {
-    let dir = tempfile::tempdir().unwrap();
-    fs::create_dir_all(dir.path().join("templates")).unwrap();
-    copy_tree(&repo().join("templates"), &dir.path().join("templates"));
-    let fixtures = repo().join("tests/fixtures");
-    copy_tree(&fixtures.join("base"), dir.path());
-    if case != "base" {
-        copy_tree(&fixtures.join(case), dir.path());
-    }
-    fs::create_dir_all(dir.path().join("output")).unwrap();
-    fs::write(dir.path().join("output/.ladder-output"), "").unwrap();
-    fs::write(dir.path().join("output/previous.txt"), "the previous site").unwrap();
-    dir
-}
-
-fn ladder(root: &Path, args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_ladder"))
-        .arg("--root")
-        .arg(root)
-        .args(args)
-        .env("CI", "true")
-        .output()
-        .unwrap()
+    common::site_with_previous_output(case)
 }
 
 /// Builds the case and asserts: exit code 2, the message (after the site

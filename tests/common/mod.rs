@@ -43,6 +43,17 @@ pub fn site(case: &str) -> tempfile::TempDir {
     dir
 }
 
+/// [`site`] with an `output/` that an earlier build wrote (it holds the
+/// marker) and one file of "the previous site", which a failed build must
+/// leave as it was.
+pub fn site_with_previous_output(case: &str) -> tempfile::TempDir {
+    let dir = site(case);
+    fs::create_dir_all(dir.path().join("output")).unwrap();
+    fs::write(dir.path().join("output").join(MARKER), "").unwrap();
+    fs::write(dir.path().join("output/previous.txt"), "the previous site").unwrap();
+    dir
+}
+
 pub fn ladder(root: &Path, args: &[&str]) -> Output {
     Command::new(env!("CARGO_BIN_EXE_ladder"))
         .arg("--root")
