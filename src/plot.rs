@@ -16,29 +16,79 @@ pub type Colour = RGBColor;
 /// The drawing surface every figure draws on.
 pub type Area<'a> = DrawingArea<SVGBackend<'a>, Shift>;
 
+/// The widest a figure may be: the page's text column (46rem less its
+/// padding, in CSS px), so a figure is shown at its own size on a desktop
+/// and its text at the size it was drawn.
+pub const COLUMN: u32 = 704;
+/// The smallest text a figure may draw, in CSS px (shown at scale 1).
+pub const SMALL: u32 = 12;
+/// Labels, values and table text.
+pub const TEXT: u32 = 13;
+/// A figure's own title line.
+pub const TITLE: u32 = 15;
+
+// The palette. Every colour a figure may use is declared here once, with its
+// counterpart in the dark scheme: `svg` writes a `<style>` that swaps each
+// light colour for its dark one under `prefers-color-scheme: dark`, which an
+// SVG shown as an `<img>` follows from its page. The hues are Okabe and Ito's
+// (2008) colour-blind-safe set; fills that carry text are tints of them in the
+// light scheme and shades in the dark, each at least 4.5:1 against the ink
+// (see the test `text_contrast_holds_in_both_schemes`).
+
+/// The figure's background: the page's paper.
+pub const PAPER: RGBColor = RGBColor(0xfd, 0xfd, 0xfb);
 /// Ink for text and lines.
 pub const INK: RGBColor = RGBColor(0x22, 0x22, 0x22);
 /// Quiet ink for heap numbers and notes.
 pub const MUTED: RGBColor = RGBColor(0x6b, 0x6b, 0x6b);
-/// The accent for marks the eye should find: windows, chosen heaps.
-pub const ACCENT: RGBColor = RGBColor(0xc0, 0x39, 0x2b);
-/// A second accent, for a second series.
-pub const ACCENT_2: RGBColor = RGBColor(0x1f, 0x5f, 0xa8);
+/// Hairlines and bands: rules of tables, separators between cells.
+pub const RULE: RGBColor = RGBColor(0xdd, 0xdd, 0xdd);
+/// The accent for marks the eye should find: windows, chosen heaps
+/// (Okabe–Ito vermillion, darkened to read as text on paper).
+pub const ACCENT: RGBColor = RGBColor(0xb3, 0x4e, 0x00);
+/// A second accent, for a second series (Okabe–Ito blue).
+pub const ACCENT_2: RGBColor = RGBColor(0x00, 0x72, 0xb2);
 
-/// Fills for values 0, 1, 2, …: light enough for dark text, distinct in
-/// hue and lightness (after ColorBrewer's "Paired" and "Set3").
+/// Fills for values 0, 1, 2, …: a grey, then tints of the seven Okabe–Ito
+/// hues (sky blue, orange, bluish green, yellow, blue, vermillion, reddish
+/// purple), light enough for ink on them.
 const PALETTE: [RGBColor; 8] = [
-    RGBColor(0xf0, 0xf0, 0xf0),
-    RGBColor(0xa6, 0xce, 0xe3),
-    RGBColor(0xfd, 0xbf, 0x6f),
-    RGBColor(0xb2, 0xdf, 0x8a),
-    RGBColor(0xfb, 0x9a, 0x99),
-    RGBColor(0xca, 0xb2, 0xd6),
-    RGBColor(0xff, 0xff, 0x99),
-    RGBColor(0xe5, 0xc4, 0x94),
+    RGBColor(0xe8, 0xe8, 0xe8),
+    RGBColor(0xa2, 0xd6, 0xf3),
+    RGBColor(0xf1, 0xca, 0x73),
+    RGBColor(0x73, 0xca, 0xb2),
+    RGBColor(0xf7, 0xf0, 0x97),
+    RGBColor(0x73, 0xb1, 0xd5),
+    RGBColor(0xe8, 0xa6, 0x73),
+    RGBColor(0xe3, 0xb5, 0xcf),
 ];
 
-/// The fill for a value; values past the palette cycle through it.
+/// The dark scheme: each colour above and its counterpart (the fills' shades
+/// in the same order).
+const DARK: [(RGBColor, RGBColor); 14] = [
+    (PAPER, RGBColor(0x16, 0x16, 0x16)),
+    (INK, RGBColor(0xe6, 0xe6, 0xe6)),
+    (MUTED, RGBColor(0xa8, 0xa8, 0xa8)),
+    (RULE, RGBColor(0x3a, 0x3a, 0x3a)),
+    (ACCENT, RGBColor(0xff, 0x8a, 0x4c)),
+    (ACCENT_2, RGBColor(0x56, 0xb4, 0xe9)),
+    (PALETTE[0], RGBColor(0x3a, 0x3a, 0x3a)),
+    (PALETTE[1], RGBColor(0x2c, 0x52, 0x6a)),
+    (PALETTE[2], RGBColor(0x68, 0x4b, 0x0d)),
+    (PALETTE[3], RGBColor(0x0d, 0x4a, 0x3a)),
+    (PALETTE[4], RGBColor(0x63, 0x5e, 0x25)),
+    (PALETTE[5], RGBColor(0x0d, 0x3a, 0x54)),
+    (PALETTE[6], RGBColor(0x62, 0x33, 0x0d)),
+    (PALETTE[7], RGBColor(0x5e, 0x3e, 0x50)),
+];
+
+/// Every colour a figure may draw with, light and dark.
+pub fn themed_colours() -> &'static [(RGBColor, RGBColor)] {
+    &DARK
+}
+
+/// The fill for a value; values past the palette cycle through it (the
+/// value is written in its cell, so the colour is never the only cue).
 pub fn fill(value: Value) -> RGBColor {
     PALETTE[value as usize % PALETTE.len()]
 }
@@ -53,24 +103,67 @@ pub enum Anchor {
 
 /// Draws an SVG of `width × height` and gives it a `<title>` and `<desc>`,
 /// their `$…$` formulas as plain text (an SVG title holds no MathML), with
-/// typographic quotes, as the page's caption has.
+/// typographic quotes, as the page's caption has. The description carries
+/// the figure's range note, for a file opened on its own; the page prints
+/// it once, in the caption. Font sizes are written in CSS px, rounded, and a
+/// `<style>` gives the dark scheme (see [`themed_colours`]).
 pub fn svg(width: u32, height: u32, title: &str, desc: &str, draw: impl FnOnce(&Area)) -> String {
     let mut out = String::new();
     {
         let area = SVGBackend::with_string(&mut out, (width, height)).into_drawing_area();
-        area.fill(&WHITE)
+        area.fill(&PAPER)
             .expect("drawing into a string cannot fail");
         draw(&area);
         area.present().expect("drawing into a string cannot fail");
     }
+    let out = round_font_sizes(&out);
     let head_end = out.find('>').map_or(0, |i| i + 1);
     let accessible = format!(
-        "\n<title>{}</title>\n<desc>{}</desc>",
+        "\n<title>{}</title>\n<desc>{}</desc>\n<style>{}</style>",
         escape(&typographic(&crate::site::inline::to_plain(title))),
-        escape(&typographic(&crate::site::inline::to_plain(desc)))
+        escape(&typographic(&crate::site::inline::to_plain(desc))),
+        dark_style(&out)
     );
+    let mut out = out;
     out.insert_str(head_end, &accessible);
     out.replacen("<svg ", "<svg role=\"img\" ", 1)
+}
+
+/// Plotters takes a font's size in points and writes it as `size / 1.24`
+/// px: [`label`] asks for `px × 1.24`, and this writes the px it meant.
+fn round_font_sizes(svg: &str) -> String {
+    const KEY: &str = "font-size=\"";
+    let mut out = String::with_capacity(svg.len());
+    let mut rest = svg;
+    while let Some(at) = rest.find(KEY) {
+        let (before, after) = rest.split_at(at + KEY.len());
+        out.push_str(before);
+        let end = after.find('"').unwrap_or(after.len());
+        match after[..end].parse::<f64>() {
+            Ok(size) => out.push_str(&format!("{}", (size * 10.0).round() / 10.0)),
+            Err(_) => out.push_str(&after[..end]),
+        }
+        rest = &after[end..];
+    }
+    out.push_str(rest);
+    out
+}
+
+/// The dark scheme's rules for the colours `svg` uses: a CSS rule outranks
+/// a presentation attribute, so `[fill="#222222"] { fill: #E6E6E6 }` swaps
+/// the ink without touching the drawing.
+fn dark_style(svg: &str) -> String {
+    let hex = |c: &RGBColor| format!("#{:02X}{:02X}{:02X}", c.0, c.1, c.2);
+    let mut rules = String::new();
+    for (light, dark) in themed_colours() {
+        let (light, dark) = (hex(light), hex(dark));
+        for property in ["fill", "stroke"] {
+            if svg.contains(&format!("{property}=\"{light}\"")) {
+                rules.push_str(&format!("[{property}=\"{light}\"]{{{property}:{dark}}}"));
+            }
+        }
+    }
+    format!("@media (prefers-color-scheme: dark){{{rules}}}")
 }
 
 /// Escapes text for SVG and HTML.
@@ -81,14 +174,15 @@ pub fn escape(text: &str) -> String {
         .replace('"', "&quot;")
 }
 
-/// Writes `text` at `(x, y)`, vertically centred there.
+/// Writes `text` at `(x, y)`, vertically centred there, `size` CSS px high.
 pub fn label(area: &Area, text: &str, at: (i32, i32), size: u32, anchor: Anchor, color: RGBColor) {
     let h = match anchor {
         Anchor::Start => HPos::Left,
         Anchor::Middle => HPos::Center,
         Anchor::End => HPos::Right,
     };
-    let style = TextStyle::from(("sans-serif", size).into_font())
+    // Plotters writes `size / 1.24` px (see `round_font_sizes`).
+    let style = TextStyle::from(("sans-serif", f64::from(size) * 1.24).into_font())
         .color(&color)
         .pos(Pos::new(h, VPos::Center));
     area.draw(&Text::new(text.to_string(), at, style))
@@ -96,13 +190,13 @@ pub fn label(area: &Area, text: &str, at: (i32, i32), size: u32, anchor: Anchor,
 }
 
 /// Writes a note in lines of at most `width` pixels, breaking at spaces;
-/// returns the y just below the last line. Glyphs are taken as 6 px wide
-/// at size 11, a safe over-estimate for sans-serif.
+/// returns the y just below the last line. Glyphs are taken as 7 px wide
+/// at 12 px, a safe over-estimate for sans-serif.
 pub fn note(area: &Area, text: &str, at: (i32, i32), width: i32, color: RGBColor) -> i32 {
     let (x, mut y) = at;
-    for line in wrap(text, (width / 6).max(10) as usize) {
-        label(area, &line, (x, y), 11, Anchor::Start, color);
-        y += 15;
+    for line in wrap(text, (width / 7).max(10) as usize) {
+        label(area, &line, (x, y), SMALL, Anchor::Start, color);
+        y += 17;
     }
     y
 }
@@ -128,13 +222,14 @@ pub fn wrap(text: &str, columns: usize) -> Vec<String> {
 }
 
 /// A row of colour swatches with their labels from `(x, y)`; returns the x
-/// just past the last label (labels are taken as 7 px a character).
+/// just past the last label (labels are taken as 8 px a character).
 pub fn legend(area: &Area, (x, y): (i32, i32), items: &[(RGBColor, String)]) -> i32 {
     let mut x = x;
     for (colour, text) in items {
-        block(area, (x, y - 5), (x + 10, y + 5), *colour);
-        label(area, text, (x + 16, y), 11, Anchor::Start, INK);
-        x += 40 + 7 * text.chars().count() as i32;
+        block(area, (x, y - 6), (x + 12, y + 6), *colour);
+        outline(area, (x, y - 6), (x + 12, y + 6), MUTED, 1);
+        label(area, text, (x + 18, y), TEXT, Anchor::Start, INK);
+        x += 34 + 8 * text.chars().count() as i32;
     }
     x
 }
@@ -144,14 +239,11 @@ pub fn cell(area: &Area, x: i32, y: i32, size: i32, value: Value) {
     let rect = [(x, y), (x + size, y + size)];
     area.draw(&Rectangle::new(rect, fill(value).filled()))
         .expect("drawing into a string cannot fail");
-    area.draw(&Rectangle::new(rect, WHITE.stroke_width(1)))
+    area.draw(&Rectangle::new(rect, PAPER.stroke_width(1)))
         .expect("drawing into a string cannot fail");
     let centre = (x + size / 2, y + size / 2);
-    let font = if size >= 22 {
-        13
-    } else {
-        (size * 3 / 5).max(7) as u32
-    };
+    // Cells narrower than 20 px cannot hold legible text: draw them larger.
+    let font = if size >= 22 { TEXT } else { SMALL };
     label(area, &value.to_string(), centre, font, Anchor::Middle, INK);
 }
 
@@ -176,7 +268,7 @@ pub fn raster(
             area,
             &heap.to_string(),
             (x - 6, top + size / 2),
-            10,
+            SMALL,
             Anchor::End,
             MUTED,
         );
@@ -239,7 +331,7 @@ pub fn strip(area: &Area, x: i32, y: i32, size: i32, first: usize, values: &[Val
         let heap = first + i;
         if heap.is_multiple_of(5) || i + 1 == values.len() {
             let at = (cx + size / 2, y - 8);
-            label(area, &heap.to_string(), at, 10, Anchor::Middle, MUTED);
+            label(area, &heap.to_string(), at, SMALL, Anchor::Middle, MUTED);
         }
     }
 }
@@ -276,22 +368,29 @@ pub fn pair_grid(
             area,
             &text,
             (x0 + offset, y0 - 8),
-            10,
+            SMALL,
             Anchor::Middle,
             MUTED,
         );
-        label(area, &text, (x0 - 6, y0 + offset), 10, Anchor::End, MUTED);
+        label(
+            area,
+            &text,
+            (x0 - 6, y0 + offset),
+            SMALL,
+            Anchor::End,
+            MUTED,
+        );
     }
     let span = largest as i32 * cell;
     label(
         area,
         "y →",
-        (x0 + span / 2, y0 - 22),
-        11,
+        (x0 + span / 2, y0 - 24),
+        TEXT,
         Anchor::Middle,
         INK,
     );
-    label(area, "x ↓", (x0 - 26, y0 - 8), 11, Anchor::End, INK);
+    label(area, "x ↓", (x0 - 28, y0 - 8), TEXT, Anchor::End, INK);
 }
 
 /// The top-left corner of the cell of `(x, y)` in a [`pair_grid`].
@@ -314,14 +413,14 @@ pub fn text_table(
     header: &[String],
     rows: &[Vec<String>],
 ) -> i32 {
-    const ROW: i32 = 20;
+    const ROW: i32 = 22;
     block(area, (x, y), (x + width, y + ROW), PALETTE[0]);
-    let write = |text: &str, column: usize, row_y: i32, bold: bool| {
+    let write = |text: &str, column: usize, row_y: i32| {
         let (text, color) = match text.strip_prefix('!') {
             Some(rest) => (rest, ACCENT),
             None => (text, INK),
         };
-        let size = if bold { 12 } else { 11 };
+        let size = TEXT;
         label(
             area,
             text,
@@ -332,15 +431,83 @@ pub fn text_table(
         );
     };
     for (column, text) in header.iter().enumerate() {
-        write(text, column, y, true);
+        write(text, column, y);
     }
     let mut row_y = y + ROW;
     for row in rows {
         for (column, text) in row.iter().enumerate() {
-            write(text, column, row_y, false);
+            write(text, column, row_y);
         }
         row_y += ROW;
-        line(area, &[(x, row_y), (x + width, row_y)], PALETTE[0], 1);
+        line(area, &[(x, row_y), (x + width, row_y)], RULE, 1);
     }
     row_y
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// WCAG's relative luminance.
+    fn luminance(c: RGBColor) -> f64 {
+        let linear = |v: u8| {
+            let v = f64::from(v) / 255.0;
+            if v <= 0.04045 {
+                v / 12.92
+            } else {
+                ((v + 0.055) / 1.055).powf(2.4)
+            }
+        };
+        0.2126 * linear(c.0) + 0.7152 * linear(c.1) + 0.0722 * linear(c.2)
+    }
+
+    fn contrast(a: RGBColor, b: RGBColor) -> f64 {
+        let (x, y) = (luminance(a), luminance(b));
+        (x.max(y) + 0.05) / (x.min(y) + 0.05)
+    }
+
+    fn dark(c: RGBColor) -> RGBColor {
+        themed_colours()
+            .iter()
+            .find(|(light, _)| *light == c)
+            .map(|(_, dark)| *dark)
+            .expect("every colour has a dark counterpart")
+    }
+
+    #[test]
+    fn text_contrast_holds_in_both_schemes() {
+        let mut grounds = vec![PAPER];
+        grounds.extend(PALETTE);
+        for ground in grounds {
+            assert!(contrast(INK, ground) >= 4.5, "ink on {ground:?}");
+            assert!(
+                contrast(dark(INK), dark(ground)) >= 4.5,
+                "dark ink on {:?}",
+                dark(ground)
+            );
+        }
+        for text in [MUTED, ACCENT, ACCENT_2] {
+            assert!(contrast(text, PAPER) >= 4.5, "{text:?} on paper");
+            assert!(contrast(dark(text), dark(PAPER)) >= 4.5, "{text:?} dark");
+        }
+        // A planted error fails: the old accent on paper is below 4.5.
+        assert!(contrast(RGBColor(0xd5, 0x5e, 0x00), PAPER) < 4.5);
+    }
+
+    #[test]
+    fn the_dark_scheme_is_darker_and_covers_every_colour_it_swaps() {
+        for (light, dark) in themed_colours() {
+            if *light == PAPER || light.0 > 0x80 && light.1 > 0x80 {
+                assert!(luminance(*dark) < luminance(*light), "{light:?}");
+            }
+        }
+        let svg = svg(100, 40, "t", "d", |area| {
+            label(area, "x", (10, 10), TEXT, Anchor::Start, INK);
+            cell(area, 30, 10, 22, 3);
+        });
+        assert!(svg.contains("font-size=\"13\""), "{svg}");
+        assert!(svg.contains("[fill=\"#222222\"]{fill:#E6E6E6}"), "{svg}");
+        assert!(svg.contains("[fill=\"#FDFDFB\"]{fill:#161616}"), "{svg}");
+        assert!(!svg.contains("#C0392B"));
+    }
 }
