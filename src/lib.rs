@@ -21,6 +21,7 @@ pub mod review;
 pub mod sequence;
 pub mod serve;
 pub mod site;
+pub mod table;
 
 use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};

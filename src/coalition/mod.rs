@@ -103,7 +103,17 @@ impl CoalitionParams {
         Ok(())
     }
 
-    /// The parameters in one sentence, printed on every figure.
+    /// The description followed by a space, or nothing for the seed's
+    /// parameters, which the page states once for all its figures.
+    pub fn describe_if_not_default(&self) -> String {
+        if *self == CoalitionParams::default() {
+            String::new()
+        } else {
+            format!("{} ", self.describe())
+        }
+    }
+
+    /// The parameters in one sentence.
     pub fn describe(&self) -> String {
         format!(
             "Tests: every position of up to {} heaps of sizes 1 to {}, the empty one included; \

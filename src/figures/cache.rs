@@ -18,7 +18,7 @@ use crate::manifest::Figure;
 #[derive(Debug, Clone, Serialize, Deserialize)]
 pub struct Entry {
     pub json: serde_json::Value,
-    pub svg: String,
+    pub drawing: crate::table::Drawing,
     pub note: String,
     /// The caption the SVG's `<title>` was drawn with.
     pub caption: String,
@@ -81,10 +81,13 @@ impl Cache {
         if entry.caption != figure.caption {
             let title = |caption: &str| {
                 let plain = crate::site::inline::to_plain(caption);
-                format!("<title>{}</title>", crate::plot::escape(&plain))
+                let text = crate::site::wording::typographic(&plain);
+                format!("<title>{}</title>", crate::plot::escape(&text))
             };
             let (old, new) = (title(&entry.caption), title(&figure.caption));
-            entry.svg = entry.svg.replacen(&old, &new, 1);
+            if let Some(svg) = &mut entry.drawing.svg {
+                *svg = svg.replacen(&old, &new, 1);
+            }
             entry.caption = figure.caption.clone();
         }
         Some(entry)

@@ -7,10 +7,10 @@ use serde::{Deserialize, Serialize};
 
 use super::RenderMeta;
 use super::bounds::CheckParams;
-use super::coalition_table::{self, heap_list};
+use super::coalition_table::{self, heap_list, rule_name};
 use crate::coalition::{CoalitionParams, HeapKind, HeapProfile, Ruleset};
 use crate::numbers::grouped;
-use crate::plot::{self, Anchor, INK, MUTED};
+use crate::table::{Cell, Column, Table};
 
 /// Parameters: the two rulesets and the sizes of the measurement.
 #[derive(Debug, Clone, Deserialize)]
@@ -73,11 +73,17 @@ impl Data {
         let states: Vec<String> = self
             .games
             .iter()
-            .map(|g| format!("{} {}", g.rule, grouped(g.analysis.solved_states as u64)))
+            .map(|g| {
+                format!(
+                    "{} {}",
+                    rule_name(&g.rule),
+                    grouped(g.analysis.solved_states as u64)
+                )
+            })
             .collect();
         format!(
-            "{} Lengths of heaps 1 to {}. States solved: {}.",
-            self.games[0].analysis.params.describe(),
+            "{}Lengths of heaps 1 to {}. States solved: {}.",
+            self.games[0].analysis.params.describe_if_not_default(),
             self.games[0].analysis.params.census_largest_heap,
             states.join(", ")
         )
@@ -95,57 +101,46 @@ pub fn kind_name(profile: &HeapProfile) -> String {
     }
 }
 
-const LEFT: i32 = 20;
-
 /// Draws the heaps as rows: lengths (shared or not), then each ruleset's kind.
-pub fn render(data: &Data, meta: &RenderMeta) -> String {
-    let width = 640;
-    let columns = [0, 60, 220, 380];
+pub fn render(data: &Data, _meta: &RenderMeta) -> (Table, Vec<String>) {
     let (a, b) = (&data.games[0], &data.games[1]);
-    let header = vec![
-        "heap".to_string(),
-        "lengths of play".to_string(),
-        format!("kind in {}", a.rule),
-        format!("kind in {}", b.rule),
-    ];
-    let mut rows: Vec<Vec<String>> = a
-        .analysis
-        .heaps
-        .iter()
-        .zip(&b.analysis.heaps)
-        .map(|(x, y)| {
-            let lengths = |p: &HeapProfile| {
-                let list: Vec<String> = p.lengths.iter().map(u32::to_string).collect();
-                format!("{{{}}}", list.join(", "))
-            };
-            let shared = if x.lengths == y.lengths {
-                lengths(x)
-            } else {
-                format!("!{} vs {}", lengths(x), lengths(y))
-            };
-            let mark = |p: &HeapProfile| {
-                if x.kind == y.kind {
-                    kind_name(p)
-                } else {
-                    format!("!{}", kind_name(p))
-                }
-            };
-            vec![x.size.to_string(), shared, mark(x), mark(y)]
-        })
-        .collect();
+    let mut table = Table::new(vec![
+        Column::number("heap").names(),
+        Column::text("lengths of play"),
+        Column::text(&format!("kind in {}", rule_name(&a.rule))),
+        Column::text(&format!("kind in {}", rule_name(&b.rule))),
+    ]);
+    let lengths = |p: &HeapProfile| {
+        let list: Vec<String> = p.lengths.iter().map(u32::to_string).collect();
+        format!("$\\{{{}\\}}$", list.join(", "))
+    };
+    for (x, y) in a.analysis.heaps.iter().zip(&b.analysis.heaps) {
+        let shared = if x.lengths == y.lengths {
+            Cell::text(lengths(x))
+        } else {
+            Cell::text(format!("{} vs {}", lengths(x), lengths(y))).marked(true)
+        };
+        let differ = x.kind != y.kind;
+        table.push(vec![
+            Cell::number(u64::from(x.size)),
+            shared,
+            Cell::text(kind_name(x)).marked(differ),
+            Cell::text(kind_name(y)).marked(differ),
+        ]);
+    }
     let summary = |g: &coalition_table::Data| {
         let holds = if g.analysis.shape.holds {
             "holds"
         } else {
             "fails"
         };
-        format!("{} classes, shape {holds}", g.analysis.class_count)
+        Cell::text(format!("{} classes, shape {holds}", g.analysis.class_count)).marked(true)
     };
-    rows.push(vec![
-        "table".to_string(),
-        String::new(),
-        format!("!{}", summary(a)),
-        format!("!{}", summary(b)),
+    table.push(vec![
+        Cell::text("the whole table"),
+        Cell::empty(),
+        summary(a),
+        summary(b),
     ]);
     let agree = if data.equal_lengths {
         "Every heap offers the same lengths in both rulesets".to_string()
@@ -155,38 +150,12 @@ pub fn render(data: &Data, meta: &RenderMeta) -> String {
     let differ = if data.kinds_differ.is_empty() {
         "and every heap has the same kind.".to_string()
     } else if let [heap] = data.kinds_differ[..] {
-        format!("yet heap {heap} is of a different kind in each.")
+        format!("yet heap {heap} is of a different kind in each (in bold).")
     } else {
         format!(
-            "yet the kinds of heaps {} differ.",
+            "yet the kinds of heaps {} differ (in bold).",
             heap_list(&data.kinds_differ)
         )
     };
-    let text = format!("{agree}, {differ}");
-    let note_lines = plot::wrap(&data.range_note(), ((width - 2 * LEFT) / 6) as usize).len() as i32;
-    let table_bottom = 48 + 20 * (rows.len() as i32 + 1);
-    let height = table_bottom + 40 + 15 * note_lines;
-    plot::svg(
-        width as u32,
-        height as u32,
-        meta.caption,
-        &data.range_note(),
-        |area| {
-            let title = format!(
-                "{} and {}: the same lengths, different tables",
-                a.rule, b.rule
-            );
-            plot::label(area, &title, (LEFT, 16), 14, Anchor::Start, INK);
-            plot::label(area, &text, (LEFT, 36), 11, Anchor::Start, INK);
-            let bottom =
-                plot::text_table(area, (LEFT, 48), &columns, width - 2 * LEFT, &header, &rows);
-            plot::note(
-                area,
-                &data.range_note(),
-                (LEFT, bottom + 16),
-                width - 2 * LEFT,
-                MUTED,
-            );
-        },
-    )
+    (table, vec![format!("{agree}, {differ}")])
 }

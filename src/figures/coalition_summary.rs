@@ -6,10 +6,10 @@ use serde::{Deserialize, Serialize};
 
 use super::RenderMeta;
 use super::bounds::CheckParams;
-use super::coalition_table::{self, heap_list};
+use super::coalition_table::{self, heap_list, rule_name};
 use crate::coalition::{CoalitionParams, HeapKind, Ruleset};
 use crate::numbers::grouped;
-use crate::plot::{self, Anchor, INK, MUTED};
+use crate::table::{Cell, Column, Table};
 
 /// Parameters: the rulesets and the sizes of the measurement.
 #[derive(Debug, Clone, Deserialize)]
@@ -56,79 +56,57 @@ impl Data {
         let states: Vec<String> = self
             .games
             .iter()
-            .map(|g| format!("{} {}", g.rule, grouped(g.analysis.solved_states as u64)))
+            .map(|g| {
+                format!(
+                    "{} {}",
+                    rule_name(&g.rule),
+                    grouped(g.analysis.solved_states as u64)
+                )
+            })
             .collect();
         format!(
-            "{} States solved: {}.",
-            self.games[0].analysis.params.describe(),
+            "{}States solved: {}.",
+            self.games[0].analysis.params.describe_if_not_default(),
             states.join(", ")
         )
     }
 }
 
-const LEFT: i32 = 20;
-
-/// Draws one row per ruleset.
-pub fn render(data: &Data, meta: &RenderMeta) -> String {
-    let width = 680;
-    let columns = [0, 80, 170, 250, 330, 420, 520];
-    let header: Vec<String> = [
-        "rule",
-        "units mod",
-        "census",
-        "key cells",
-        "classes",
-        "shape",
-        "flexible heaps",
-    ]
-    .map(String::from)
-    .to_vec();
-    let rows: Vec<Vec<String>> = data
-        .games
-        .iter()
-        .map(|g| {
-            let a = &g.analysis;
-            let flexible: Vec<u32> = a
-                .heaps
-                .iter()
-                .filter(|h| h.kind == HeapKind::Flexible)
-                .map(|h| h.size)
-                .collect();
-            vec![
-                g.rule.clone(),
-                a.players.to_string(),
-                a.census_size.to_string(),
-                a.shape.keys_by_heap_class.to_string(),
-                format!("{} + 1", g.census_classes),
-                if a.shape.holds {
-                    "holds".into()
-                } else {
-                    "!fails".into()
-                },
-                heap_list(&flexible),
-            ]
-        })
-        .collect();
-    let text_width = width - 2 * LEFT;
-    let legend = "key cells: units modulo the number of players beside no flexible heap or one \
-                  (heaps no test tells apart counted once); classes: those of the census \
-                  positions, plus the coalition's own.";
-    let lines = (plot::wrap(&data.range_note(), (text_width / 6) as usize).len()
-        + plot::wrap(legend, (text_width / 6) as usize).len()) as i32;
-    let table_bottom = 40 + 20 * (rows.len() as i32 + 1);
-    let height = table_bottom + 40 + 15 * lines;
+/// One row per ruleset, then what the columns count.
+pub fn render(data: &Data, _meta: &RenderMeta) -> (Table, Vec<String>) {
+    let mut table = Table::new(vec![
+        Column::text("rule").names(),
+        Column::number("units mod"),
+        Column::number("census"),
+        Column::number("key cells"),
+        Column::text("classes"),
+        Column::text("Nim's shape"),
+        Column::text("flexible heaps"),
+    ]);
+    for g in &data.games {
+        let a = &g.analysis;
+        let flexible: Vec<u32> = a
+            .heaps
+            .iter()
+            .filter(|h| h.kind == HeapKind::Flexible)
+            .map(|h| h.size)
+            .collect();
+        table.push(vec![
+            Cell::text(rule_name(&g.rule)),
+            Cell::number(u64::from(a.players)),
+            Cell::number(a.census_size as u64),
+            Cell::number(a.shape.keys_by_heap_class as u64),
+            Cell::text(format!("{} + 1", g.census_classes)),
+            Cell::text(if a.shape.holds { "holds" } else { "fails" }).marked(!a.shape.holds),
+            Cell::text(heap_list(&flexible)),
+        ]);
+    }
     let players = data.games[0].analysis.players;
-    plot::svg(
-        width as u32,
-        height as u32,
-        meta.caption,
-        &data.range_note(),
-        |area| {
-            let title = format!("{players} players: one alone, {} allied", players - 1);
-            plot::label(area, &title, (LEFT, 16), 14, Anchor::Start, INK);
-            let bottom = plot::text_table(area, (LEFT, 40), &columns, text_width, &header, &rows);
-            let y = plot::note(area, legend, (LEFT, bottom + 16), text_width, INK);
-            plot::note(area, &data.range_note(), (LEFT, y + 8), text_width, MUTED);
-        },
-    )
+    let legend = format!(
+        "{players} players: one alone, {} allied. Key cells: units modulo the number of players \
+         beside no flexible heap or one (heaps no test tells apart counted once); classes: those \
+         of the census positions, plus the coalition's own.",
+        players - 1
+    );
+    (table, vec![legend])
 }

@@ -14,7 +14,7 @@ use super::RenderMeta;
 use super::bounds::CheckParams;
 use crate::coalition::{CoalitionAnalysis, CoalitionParams, HeapKind, Outcome, Ruleset, analyze};
 use crate::numbers::grouped;
-use crate::plot::{self, ACCENT, Anchor, INK, MUTED};
+use crate::table::{Cell, Column, Table};
 
 /// Parameters: the ruleset and the sizes of the measurement.
 #[derive(Debug, Clone, Deserialize)]
@@ -236,12 +236,28 @@ impl Data {
     /// The parameters and the size of the search, in one sentence.
     pub fn range_note(&self) -> String {
         format!(
-            "{} Census of {}: {} positions; {} states solved.",
-            self.analysis.params.describe(),
-            self.rule,
+            "{}Census of {}: {} positions; {} states solved.",
+            self.analysis.params.describe_if_not_default(),
+            rule_name(&self.rule),
             grouped(self.analysis.census_size as u64),
             grouped(self.analysis.solved_states as u64)
         )
+    }
+}
+
+/// A ruleset as the prose names it: `Nim`, `{1, 2}` (a formula), `·77`.
+pub fn rule_name(rule: &str) -> String {
+    if rule == "nim" {
+        "Nim".to_string()
+    } else if let Some(takes) = rule.strip_prefix("sub:") {
+        format!(
+            "$\\{{{}\\}}$",
+            takes.split(',').collect::<Vec<_>>().join(", ")
+        )
+    } else if let Some(code) = rule.strip_prefix("octal:") {
+        format!("·{}", code.trim_start_matches('0').trim_start_matches('.'))
+    } else {
+        rule.to_string()
     }
 }
 
@@ -268,26 +284,8 @@ pub fn heap_list(heaps: &[u32]) -> String {
 fn column_label(column: &GridColumn) -> String {
     match column.heaps.len() {
         0 => "no flexible heap".to_string(),
-        1 => format!("a heap of {}", column.heaps[0]),
-        _ => format!("one of {}", heap_list(&column.heaps)),
-    }
-}
-
-const LEFT: i32 = 20;
-const ROW_HEAD: i32 = 96;
-const CELL_W: i32 = 112;
-const CELL_H: i32 = 58;
-const MARK: i32 = 20;
-
-/// Three marks, one per phase: filled for a lone player's win.
-fn draw_results(area: &plot::Area, results: &Outcome, (x, y): (i32, i32)) {
-    for (phase, win) in results.results().into_iter().enumerate() {
-        let left = x + phase as i32 * (MARK + 4);
-        let fill = if win { plot::fill(1) } else { plot::fill(0) };
-        plot::block(area, (left, y), (left + MARK, y + MARK), fill);
-        let letter = if win { "W" } else { "L" };
-        let centre = (left + MARK / 2, y + MARK / 2);
-        plot::label(area, letter, centre, 11, Anchor::Middle, INK);
+        1 => format!("heap {}", column.heaps[0]),
+        _ => format!("heaps {}", heap_list(&column.heaps)),
     }
 }
 
@@ -373,105 +371,52 @@ fn footer(data: &Data) -> Vec<(String, bool)> {
     lines
 }
 
-/// Draws the grid, then the footer and the parameters.
-pub fn render(data: &Data, meta: &RenderMeta) -> String {
-    let analysis = &data.analysis;
-    let columns = data.grid.columns.len() as i32;
-    let width = (2 * LEFT + ROW_HEAD + columns * CELL_W).max(640);
-    let text_width = width - 2 * LEFT;
-    let grid_top = 78;
-    let grid_bottom = grid_top + 24 + analysis.players as i32 * CELL_H;
-    let footer = footer(data);
-    let columns_of_text = (text_width / 6) as usize;
-    let note_lines: usize = footer
-        .iter()
-        .map(|(text, _)| plot::wrap(text, columns_of_text).len())
-        .sum::<usize>()
-        + plot::wrap(&data.range_note(), columns_of_text).len()
-        + 2;
-    let height = grid_bottom + 20 + 15 * note_lines as i32 + 6 * footer.len() as i32 + 10;
-    plot::svg(
-        width as u32,
-        height as u32,
-        meta.caption,
-        &data.range_note(),
-        |area| {
-            let title = format!(
-                "{}: classes by units mod {} and flexible heap",
-                data.rule, analysis.players
-            );
-            plot::label(area, &title, (LEFT, 16), 14, Anchor::Start, INK);
-            let verdict = if analysis.shape.holds {
-                "holds"
-            } else {
-                "fails"
-            };
-            let summary = format!(
-                "census {} positions · {} classes, the coalition's included · Nim's shape {}",
-                grouped(analysis.census_size as u64),
-                analysis.class_count,
-                verdict
-            );
-            plot::label(area, &summary, (LEFT, 36), 12, Anchor::Start, INK);
-            let legend = "Each cell: its class, and the lone player's result with player 1, 2, 3 to move (W win, L loss).";
-            plot::label(area, legend, (LEFT, 56), 11, Anchor::Start, MUTED);
-            for (i, column) in data.grid.columns.iter().enumerate() {
-                let x = LEFT + ROW_HEAD + i as i32 * CELL_W + 4;
-                plot::label(
-                    area,
-                    &column_label(column),
-                    (x, grid_top + 10),
-                    11,
-                    Anchor::Start,
-                    INK,
-                );
-            }
-            for cell in &data.grid.cells {
-                let x = LEFT + ROW_HEAD + cell.column as i32 * CELL_W;
-                let y = grid_top + 24 + cell.units as i32 * CELL_H;
-                if cell.column == 0 {
-                    let head = format!("units ≡ {}", cell.units);
-                    plot::label(area, &head, (LEFT, y + CELL_H / 2), 12, Anchor::Start, INK);
-                }
-                plot::outline(area, (x, y), (x + CELL_W - 6, y + CELL_H - 6), MUTED, 1);
-                let classes: Vec<String> = cell.classes.iter().map(usize::to_string).collect();
-                match (&cell.results, cell.classes.len()) {
-                    (Some(results), _) => {
-                        let text = format!("class {}", classes[0]);
-                        plot::label(area, &text, (x + 6, y + 12), 11, Anchor::Start, INK);
-                        draw_results(area, results, (x + 6, y + 24));
-                    }
-                    (None, 0) => plot::label(
-                        area,
-                        "no position",
-                        (x + 6, y + 12),
-                        11,
-                        Anchor::Start,
-                        MUTED,
-                    ),
-                    (None, _) => {
-                        plot::outline(area, (x, y), (x + CELL_W - 6, y + CELL_H - 6), ACCENT, 2);
-                        let text = format!("classes {}", classes.join(", "));
-                        plot::label(area, &text, (x + 6, y + 12), 11, Anchor::Start, ACCENT);
-                        plot::label(
-                            area,
-                            "key does not decide",
-                            (x + 6, y + 32),
-                            11,
-                            Anchor::Start,
-                            ACCENT,
-                        );
-                    }
-                }
-            }
-            let mut y = grid_bottom + 14;
-            for (text, alarm) in &footer {
-                let color = if *alarm { ACCENT } else { INK };
-                y = plot::note(area, text, (LEFT, y), text_width, color) + 6;
-            }
-            plot::note(area, &data.range_note(), (LEFT, y + 8), text_width, MUTED);
-        },
-    )
+/// The grid as a table, a row per count of units and a column per kind of
+/// flexible heap, then the footer's findings as notes.
+pub fn render(data: &Data, _meta: &RenderMeta) -> (Table, Vec<String>) {
+    let players = data.analysis.players;
+    let mut columns = vec![Column::text(&format!("units mod {players}")).names()];
+    columns.extend(
+        data.grid
+            .columns
+            .iter()
+            .map(|c| Column::text(&column_label(c))),
+    );
+    let mut table = Table::new(columns);
+    for units in 0..players {
+        let mut row = vec![Cell::text(format!("$\\equiv {units}$"))];
+        for cell in data.grid.cells.iter().filter(|c| c.units == units) {
+            row.push(grid_cell(cell));
+        }
+        table.push(row);
+    }
+    let notes = footer(data)
+        .into_iter()
+        .map(|(text, alarm)| if alarm { format!("!{text}") } else { text })
+        .collect();
+    (table, notes)
+}
+
+/// One cell: its class over the lone player's results (`class 3`, `W L L`);
+/// a key that does not decide its class is marked and says so.
+fn grid_cell(cell: &GridCell) -> Cell {
+    let classes: Vec<String> = cell.classes.iter().map(usize::to_string).collect();
+    match (&cell.results, cell.classes.len()) {
+        (Some(results), _) => {
+            let marks: Vec<&str> = results
+                .results()
+                .into_iter()
+                .map(|win| if win { "W" } else { "L" })
+                .collect();
+            Cell::lines(&[format!("class {}", classes[0]), marks.join(" ")])
+        }
+        (None, 0) => Cell::text("no position"),
+        (None, _) => Cell::lines(&[
+            format!("classes {}", classes.join(", ")),
+            "key does not decide".to_string(),
+        ])
+        .marked(true),
+    }
 }
 
 #[cfg(test)]
@@ -491,6 +436,13 @@ mod words {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn rules_are_named_as_the_prose_names_them() {
+        assert_eq!(rule_name("nim"), "Nim");
+        assert_eq!(rule_name("sub:1,2"), "$\\{1, 2\\}$");
+        assert_eq!(rule_name("octal:0.07"), "·07");
+    }
 
     #[test]
     fn heap_lists_shorten_runs() {

@@ -10,6 +10,7 @@ use rayon::prelude::*;
 use super::RenderMeta;
 use super::cache::{Cache, Entry};
 use crate::manifest::{Figure, Located};
+use crate::table::Drawing;
 
 /// A figure computed and drawn, ready for the site.
 #[derive(Debug, Clone)]
@@ -20,8 +21,8 @@ pub struct Computed {
     pub json: serde_json::Value,
     /// The search range and certificate in one sentence.
     pub note: String,
-    /// The SVG.
-    pub svg: String,
+    /// The SVG and tables.
+    pub drawing: Drawing,
     /// How long computing and drawing took (zero when cached).
     pub time: Duration,
     /// Whether it came from the cache.
@@ -82,7 +83,7 @@ fn compute_one(figure: &Figure, cache: Option<&Cache>) -> Result<Computed, Locat
         figure: figure.clone(),
         json,
         note: entry.note,
-        svg: entry.svg,
+        drawing: entry.drawing,
         time: if cached {
             Duration::ZERO
         } else {
@@ -105,7 +106,7 @@ fn fresh(figure: &Figure) -> Result<Entry, String> {
         caption: &figure.caption,
     };
     Ok(Entry {
-        svg: data.render(&meta),
+        drawing: data.render(&meta),
         note: data.range_note(),
         json,
         caption: figure.caption.clone(),

@@ -8,8 +8,7 @@ use super::RenderMeta;
 use super::bounds::{CheckParams, Within};
 use crate::games::heap_sums::{HeapSum, heap_sum};
 use crate::games::two_takes::TwoTakes;
-use crate::numbers::grouped;
-use crate::plot::{self, ACCENT, Anchor, INK, MUTED};
+use crate::table::{Cell, Column, Table};
 
 /// One heap of the sum.
 #[derive(Debug, Clone, Deserialize)]
@@ -65,63 +64,51 @@ impl HeapSum {
     }
 }
 
-fn heap_text(heap: u128) -> String {
-    u64::try_from(heap).map_or_else(|_| heap.to_string(), grouped)
-}
-
-/// Draws the sum as a small table.
-pub fn render(data: &Data, meta: &RenderMeta) -> String {
-    let rows = data.components.len() + data.winning_moves.len();
-    let width = 640;
-    let height = (90 + 22 * rows as i32 + 60) as u32;
-    plot::svg(width, height, meta.caption, &data.range_note(), |area| {
-        plot::label(
-            area,
-            "a sum of two-take games",
-            (20, 14),
-            14,
-            Anchor::Start,
-            INK,
-        );
-        let mut y = 44;
-        for (i, c) in data.components.iter().enumerate() {
-            let text = format!(
-                "heap {}: sub:{},{} with {} counters, r = {}, block {}, value {}",
-                i + 1,
-                c.takes[0],
-                c.takes[1],
-                heap_text(c.heap),
-                c.remainder,
-                c.block,
-                c.value
-            );
-            plot::label(area, &text, (20, y), 12, Anchor::Start, INK);
-            y += 22;
-        }
-        let nim = format!(
-            "nim-sum {}: the player to move {}",
-            data.nim_sum,
-            if data.nim_sum == 0 { "loses" } else { "wins" }
-        );
-        plot::label(area, &nim, (20, y), 12, Anchor::Start, ACCENT);
-        y += 26;
-        for m in &data.winning_moves {
-            let text = format!(
-                "take {} from heap {} (leaving {}, value {}): nim-sum 0",
-                m.take,
-                m.component + 1,
-                heap_text(m.heap_after),
-                m.value_after
-            );
-            plot::label(area, &text, (36, y), 12, Anchor::Start, INK);
-            y += 22;
-        }
-        plot::note(
-            area,
-            &data.range_note(),
-            (20, y + 10),
-            width as i32 - 40,
-            MUTED,
-        );
-    })
+/// The sum as two tables, its heaps and the moves that win, and the
+/// verdict between them.
+pub fn render(data: &Data, _meta: &RenderMeta) -> (Vec<Table>, Vec<String>) {
+    let mut heaps = Table::new(vec![
+        Column::number("heap").names(),
+        Column::text("takes"),
+        Column::number("counters"),
+        Column::number("$r$"),
+        Column::number("block"),
+        Column::number("value"),
+    ])
+    .titled("The heaps");
+    for (i, c) in data.components.iter().enumerate() {
+        heaps.push(vec![
+            Cell::number(i as u64 + 1),
+            Cell::math(&format!("\\{{{}, {}\\}}", c.takes[0], c.takes[1])),
+            Cell::wide(c.heap),
+            Cell::wide(c.remainder),
+            Cell::wide(c.block),
+            Cell::number(u64::from(c.value)),
+        ]);
+    }
+    let mut moves = Table::new(vec![
+        Column::text("move").names(),
+        Column::number("heap left"),
+        Column::number("its value"),
+        Column::number("nim-sum after"),
+    ])
+    .titled("The winning moves");
+    for m in &data.winning_moves {
+        moves.push(vec![
+            Cell::text(format!("take {} from heap {}", m.take, m.component + 1)),
+            Cell::wide(m.heap_after),
+            Cell::number(u64::from(m.value_after)),
+            // Computed, not assumed: the sum's nim-sum with this heap's old
+            // value replaced by its new one.
+            Cell::number(u64::from(
+                data.nim_sum ^ data.components[m.component].value ^ m.value_after,
+            )),
+        ]);
+    }
+    let verdict = format!(
+        "Nim-sum {}: the player to move {}.",
+        data.nim_sum,
+        if data.nim_sum == 0 { "loses" } else { "wins" }
+    );
+    (vec![heaps, moves], vec![verdict])
 }

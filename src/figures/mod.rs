@@ -43,6 +43,8 @@ use serde::{Deserialize, Deserializer, Serialize};
 
 use bounds::CheckParams;
 
+use crate::table::Drawing;
+
 pub use computed::{Computed, compute_all};
 
 /// What a figure's renderer needs besides its data.
@@ -101,13 +103,13 @@ macro_rules! figure_kinds {
         }
 
         impl FigureData {
-            /// Draws the figure as SVG.
-            pub fn render(&self, meta: &RenderMeta) -> String {
-                match self { $(FigureData::$variant(d) => $module::render(d, meta),)* }
+            /// Draws the figure: an SVG, tables, or both.
+            pub fn render(&self, meta: &RenderMeta) -> Drawing {
+                match self { $(FigureData::$variant(d) => $module::render(d, meta).into(),)* }
             }
 
-            /// The search range and certificate in one sentence, printed on
-            /// the figure and under it.
+            /// The search range and certificate in one sentence, printed in
+            /// the caption and kept in the SVG's description.
             pub fn range_note(&self) -> String {
                 match self { $(FigureData::$variant(d) => d.range_note(),)* }
             }

@@ -12,6 +12,7 @@ use crate::games::pass_census::{PairHeap, ValueAppearance, checked_census};
 use crate::numbers::grouped;
 use crate::plot::{self, Anchor, INK, MUTED};
 use crate::sequence::Value;
+use crate::table::{Cell, Column, Table};
 
 /// Parameters: the range of pairs measured.
 #[derive(Debug, Clone, Deserialize)]
@@ -106,92 +107,98 @@ impl Data {
     }
 }
 
-const LEFT: i32 = 60;
-const TOP: i32 = 70;
-const SIDE: i32 = 440;
+const LEFT: i32 = 56;
+const TOP: i32 = 62;
 
-/// The grid by largest value, and the table of first appearances.
-pub fn render(data: &Data, meta: &RenderMeta) -> String {
-    let cell: i32 = (420 / data.largest_take as i32).clamp(4, 24);
-    let span = cell * data.largest_take as i32;
-    let width = LEFT + span + 30 + SIDE;
-    let note_lines = plot::wrap(&data.range_note(), ((width - 40) / 6) as usize).len() as i32;
-    let height = TOP + span + 24 + 15 * note_lines;
+/// The grid of pairs, each cell filled by its largest `h` (a value other
+/// than the commonest also carries a dot, so colour is not the only cue),
+/// its legend in the empty triangle below the diagonal; then the table of
+/// where each value first appears.
+pub fn render(data: &Data, meta: &RenderMeta) -> (String, Table) {
     let n = data.largest_take;
+    let cell: i32 = (600 / n as i32).clamp(6, 24);
+    let span = cell * n as i32;
+    let width = LEFT + span + 16;
+    let height = TOP + span + 16;
     let largest_of = |x: usize, y: usize| {
         let before = (x - 1) * n - (x - 1) * x / 2;
         data.by_pair[before + (y - x - 1)].largest
     };
-    plot::svg(
+    let count = |value: Value| data.by_pair.iter().filter(|p| p.largest == value).count();
+    let common = (0..=data.largest_value)
+        .max_by_key(|&v| (count(v), v))
+        .unwrap_or(0);
+    let svg = plot::svg(
         width as u32,
         height as u32,
         meta.caption,
         &data.range_note(),
         |area| {
-            let title = format!(
-                "The largest value of h for each pair, 1 ≤ x < y ≤ {}",
-                data.largest_take
+            let title = format!("The largest value of h for each pair, 1 ≤ x < y ≤ {n}");
+            plot::label(
+                area,
+                &title,
+                (LEFT - 40, 14),
+                plot::TITLE,
+                Anchor::Start,
+                INK,
             );
-            plot::label(area, &title, (20, 14), 14, Anchor::Start, INK);
             plot::pair_grid(area, (LEFT, TOP), cell, n, 10, |x, y| {
                 plot::fill(largest_of(x, y))
             });
-            let lx = LEFT + span + 30;
-            let mut ly = TOP + 4;
+            let mark = |(cx, cy): (i32, i32)| {
+                plot::dot(area, (cx + cell / 2, cy + cell / 2), (cell / 4).max(2), INK);
+            };
+            for x in 1..n {
+                for y in x + 1..=n {
+                    if largest_of(x, y) != common {
+                        mark(plot::pair_cell((LEFT, TOP), cell, x, y));
+                    }
+                }
+            }
+            // The legend sits in the empty lower-left triangle.
+            let lx = LEFT + 12;
+            let mut ly = TOP + span - 20 * (data.largest_value as i32 + 1);
             for value in (0..=data.largest_value).rev() {
-                let pairs = data.by_pair.iter().filter(|p| p.largest == value).count();
+                let pairs = count(value);
                 if pairs == 0 {
                     continue;
                 }
-                plot::block(area, (lx, ly - 6), (lx + 12, ly + 6), plot::fill(value));
+                plot::block(area, (lx, ly - 7), (lx + 14, ly + 7), plot::fill(value));
+                plot::outline(area, (lx, ly - 7), (lx + 14, ly + 7), MUTED, 1);
+                if value != common {
+                    plot::dot(area, (lx + 7, ly), 3, INK);
+                }
                 let text = format!("largest h = {value}: {} pairs", grouped(pairs as u64));
-                plot::label(area, &text, (lx + 18, ly), 11, Anchor::Start, INK);
-                ly += 20;
+                plot::label(area, &text, (lx + 22, ly), plot::TEXT, Anchor::Start, INK);
+                ly += 22;
             }
-            ly += 16;
-            plot::label(area, "value", (lx, ly), 11, Anchor::Start, MUTED);
-            plot::label(area, "first at", (lx + 50, ly), 11, Anchor::Start, MUTED);
-            plot::label(
-                area,
-                "pairs with it",
-                (lx + 170, ly),
-                11,
-                Anchor::Start,
-                MUTED,
-            );
-            plot::label(
-                area,
-                "first where the word puts it",
-                (lx + 255, ly),
-                11,
-                Anchor::Start,
-                MUTED,
-            );
-            ly += 8;
-            plot::line(area, &[(lx, ly), (lx + SIDE - 30, ly)], MUTED, 1);
-            for appearance in &data.appearances {
-                ly += 18;
-                plot::cell(area, lx, ly - 9, 18, appearance.value);
-                let first = appearance.earliest.map_or("never".to_string(), |at| {
-                    format!("heap {} of {{{}, {}}}", at.heap, at.takes[0], at.takes[1])
-                });
-                plot::label(area, &first, (lx + 50, ly), 11, Anchor::Start, INK);
-                let pairs = grouped(appearance.pairs_where_it_appears as u64);
-                plot::label(area, &pairs, (lx + 170, ly), 11, Anchor::Start, INK);
-                let matches = format!(
-                    "{} of {} pairs",
-                    grouped(appearance.pairs_where_first_heap_matches_word as u64),
-                    grouped(data.pairs_checked as u64)
-                );
-                plot::label(area, &matches, (lx + 255, ly), 11, Anchor::Start, INK);
-            }
-            plot::note(
-                area,
-                &data.range_note(),
-                (20, TOP + span + 24),
-                width - 40,
-                MUTED,
-            );
         },
-    )
+    );
+    let mut table = Table::new(vec![
+        Column::number("value of $h$").names(),
+        Column::text("first at"),
+        Column::number("pairs with it"),
+        Column::text("first where the word puts it"),
+    ])
+    .titled("Where each value of $h$ first appears");
+    for appearance in &data.appearances {
+        let first = appearance.earliest.map_or("never".to_string(), |at| {
+            format!(
+                "heap {} of $\\{{{}, {}\\}}$",
+                at.heap, at.takes[0], at.takes[1]
+            )
+        });
+        table.push(vec![
+            Cell::number(u64::from(appearance.value)),
+            Cell::text(first),
+            Cell::number(appearance.pairs_where_it_appears as u64),
+            Cell::text(format!(
+                "{} of {} pairs",
+                grouped(appearance.pairs_where_first_heap_matches_word as u64),
+                grouped(data.pairs_checked as u64)
+            )),
+        ]);
+    }
+    (svg, table)
 }

@@ -17,7 +17,7 @@ use super::bounds::{CheckParams, Within};
 use crate::games::pass_census::{checked_census, pairs_up_to};
 use crate::games::pass_classification::{PassCase, predicted_preperiod};
 use crate::numbers::grouped;
-use crate::plot::{self, Anchor, INK, MUTED};
+use crate::table::{Cell, Column, Table};
 
 /// Parameters: the range of pairs checked.
 #[derive(Debug, Clone, Deserialize)]
@@ -137,69 +137,76 @@ impl Data {
     }
 }
 
-/// Column left edges and headings.
-const COLUMNS: [(i32, &str); 6] = [
-    (20, "case"),
-    (140, "prefix word h(0) … h(N − 1)"),
-    (450, "N"),
-    (540, "period"),
-    (600, "pairs"),
-    (660, "agree"),
-];
-const WIDTH: i32 = 720;
-const ROW: i32 = 26;
+/// The table: one row per case, its formulas as mathematics.
+pub fn render(data: &Data, _meta: &RenderMeta) -> Table {
+    let mut table = Table::new(vec![
+        Column::text("case").names(),
+        Column::text("prefix word $h(0) \\ldots h(N - 1)$"),
+        Column::text("preperiod $N$"),
+        Column::text("period"),
+        Column::number("pairs"),
+        Column::number("agree"),
+    ]);
+    for row in &data.rows {
+        let mut word = format!("${}$", latex(row.prefix_word));
+        if row.word_reconstructed {
+            word.push_str(" *");
+        }
+        table.push(vec![
+            Cell::text(condition(row.condition)),
+            Cell::text(word),
+            Cell::math(&latex(row.preperiod)),
+            Cell::math(&latex(row.period)),
+            Cell::number(row.pairs as u64),
+            Cell::number(row.agreeing as u64).marked(row.agreeing != row.pairs),
+        ]);
+    }
+    table
+}
 
-/// Draws the table.
-pub fn render(data: &Data, meta: &RenderMeta) -> String {
-    let note_lines = plot::wrap(&data.range_note(), ((WIDTH - 40) / 6) as usize).len() as i32;
-    let table_top = 50;
-    let rows_end = table_top + ROW * (data.rows.len() as i32 + 1);
-    let height = rows_end + 20 + 15 * note_lines;
-    plot::svg(
-        WIDTH as u32,
-        height as u32,
-        meta.caption,
-        &data.range_note(),
-        |area| {
-            let title = format!(
-                "The five cases of y = qx + r, checked for 1 ≤ x < y ≤ {}",
-                data.largest_take
-            );
-            plot::label(area, &title, (20, 14), 14, Anchor::Start, INK);
-            for (x, heading) in COLUMNS {
-                plot::label(area, heading, (x, table_top), 11, Anchor::Start, MUTED);
+/// The paper's plain notation as LaTeX: `^(…)` groups become `^{…}`, the
+/// minus sign and `≥` their commands, and the blocks of a word are set
+/// apart by a thin space.
+fn latex(formula: &str) -> String {
+    let mut out = String::new();
+    let mut chars = formula.chars().peekable();
+    let mut depth: Vec<bool> = Vec::new();
+    while let Some(c) = chars.next() {
+        match c {
+            '^' if chars.peek() == Some(&'(') => {
+                chars.next();
+                depth.push(true);
+                out.push_str("^{");
             }
-            let rule_y = table_top + ROW / 2;
-            plot::line(area, &[(20, rule_y), (WIDTH - 20, rule_y)], MUTED, 1);
-            for (i, row) in data.rows.iter().enumerate() {
-                let y = table_top + ROW * (i as i32 + 1);
-                plot::block(area, (8, y - 6), (16, y + 6), plot::case_fill(i));
-                let word = if row.word_reconstructed {
-                    format!("{} *", row.prefix_word)
-                } else {
-                    row.prefix_word.to_string()
-                };
-                let cells = [
-                    row.condition.to_string(),
-                    word,
-                    row.preperiod.to_string(),
-                    row.period.to_string(),
-                    grouped(row.pairs as u64),
-                    grouped(row.agreeing as u64),
-                ];
-                for ((x, _), text) in COLUMNS.iter().zip(cells) {
-                    plot::label(area, &text, (*x, y), 11, Anchor::Start, INK);
-                }
+            '(' => {
+                depth.push(false);
+                out.push('(');
             }
-            plot::note(
-                area,
-                &data.range_note(),
-                (20, rows_end + 8),
-                WIDTH - 40,
-                MUTED,
-            );
-        },
-    )
+            ')' => out.push(if depth.pop() == Some(true) { '}' } else { ')' }),
+            '−' => out.push('-'),
+            '≥' => out.push_str("\\ge "),
+            ' ' => out.push_str("\\,"),
+            other => out.push(other),
+        }
+    }
+    out
+}
+
+/// A case's condition with its letters as mathematics (`$q$ even, $r = 0$`).
+fn condition(text: &str) -> String {
+    text.split(", ")
+        .map(|part| match part.split_once(' ') {
+            Some((q, "even")) => format!("${q}$ even"),
+            Some((q, rest)) if rest.starts_with("odd") => {
+                format!(
+                    "${q}$ odd, ${q} {}$",
+                    rest.trim_start_matches("odd ").replace('≥', "\\ge")
+                )
+            }
+            _ => format!("${part}$"),
+        })
+        .collect::<Vec<_>>()
+        .join(", ")
 }
 
 #[cfg(test)]
@@ -220,5 +227,31 @@ mod tests {
         assert_eq!(data.last_prefix_value_other, odd_multiples);
         assert_eq!(data.other_last_prefix_values, [2]);
         assert!(compute(&Params { largest_take: 1 }).is_err());
+    }
+
+    #[test]
+    fn formulas_become_latex() {
+        assert_eq!(latex("3^(x−r)"), "3^{x-r}");
+        assert_eq!(latex("(0^x 1^x)^(m−1)"), "(0^x\\,1^x)^{m-1}");
+        assert_eq!(
+            condition("q odd ≥ 3, r > 0"),
+            "$q$ odd, $q \\ge 3$, $r > 0$"
+        );
+        assert_eq!(condition("q = 1"), "$q = 1$");
+    }
+
+    #[test]
+    fn the_table_has_a_row_per_case_and_renders() {
+        let data = compute(&Params { largest_take: 12 }).unwrap();
+        let table = render(
+            &data,
+            &RenderMeta {
+                id: "t",
+                caption: "c",
+            },
+        );
+        assert_eq!(table.rows.len(), 5);
+        crate::site::table::to_html(&table, "t").expect("every formula renders");
+        assert!(table.to_csv().starts_with("case,prefix word h(0)"));
     }
 }

@@ -9,7 +9,7 @@ use super::RenderMeta;
 use super::bounds::{CheckParams, Within};
 use crate::games::OctalCode;
 use crate::numbers::grouped;
-use crate::plot::{self, ACCENT_2, Anchor, INK, MUTED};
+use crate::table::{Cell, Column, Table};
 
 /// Parameters: the longest codes counted.
 #[derive(Debug, Clone, Deserialize)]
@@ -83,75 +83,27 @@ impl Data {
     }
 }
 
-const LEFT: i32 = 20;
-const ROW: i32 = 26;
-
-/// Draws the table with a bar for each share.
-pub fn render(data: &Data, meta: &RenderMeta) -> String {
-    let width = 620u32;
-    let top = 60;
-    let note = data.range_note();
-    let height = (top + ROW * data.rows.len() as i32 + 40) as u32;
-    let columns = [
-        (LEFT, "digits"),
-        (LEFT + 70, "codes 8^n"),
-        (LEFT + 170, "no split 4^n"),
-        (LEFT + 280, "share"),
-    ];
-    let bar_x = LEFT + 360;
-    let bar_w = 220;
-    plot::svg(width, height, meta.caption, &note, |area| {
-        plot::label(
-            area,
-            "codes without a split bit, by length",
-            (LEFT, 14),
-            14,
-            Anchor::Start,
-            INK,
-        );
-        for (x, head) in columns {
-            plot::label(area, head, (x, top - 16), 11, Anchor::Start, MUTED);
-        }
-        for (i, r) in data.rows.iter().enumerate() {
-            let y = top + ROW * i as i32 + ROW / 2;
-            plot::label(
-                area,
-                &r.digits.to_string(),
-                (LEFT, y),
-                12,
-                Anchor::Start,
-                INK,
-            );
-            plot::label(
-                area,
-                &grouped(r.codes),
-                (LEFT + 70, y),
-                12,
-                Anchor::Start,
-                INK,
-            );
-            plot::label(
-                area,
-                &grouped(r.without_split),
-                (LEFT + 170, y),
-                12,
-                Anchor::Start,
-                INK,
-            );
-            plot::label(
-                area,
-                &format!("1/{}", r.one_in),
-                (LEFT + 280, y),
-                12,
-                Anchor::Start,
-                INK,
-            );
-            let w = ((r.share * bar_w as f64).round() as i32).max(1);
-            plot::block(area, (bar_x, y - 7), (bar_x + w, y + 7), ACCENT_2);
-        }
-        let y = top + ROW * data.rows.len() as i32 + 16;
-        plot::note(area, &note, (LEFT, y), width as i32 - 2 * LEFT, MUTED);
-    })
+/// The counts as a table: the shares read as "1 in 4", exactly.
+pub fn render(data: &Data, _meta: &RenderMeta) -> Table {
+    let mut table = Table::new(vec![
+        Column::number("digits $n$").names(),
+        Column::number("codes, $8^n$"),
+        Column::number("without a split bit, $4^n$"),
+        Column::number("share"),
+    ]);
+    for r in &data.rows {
+        table.push(vec![
+            Cell::number(u64::from(r.digits)),
+            Cell::number(r.codes),
+            Cell::number(r.without_split),
+            Cell {
+                shown: format!("1 in {}", grouped(r.one_in)),
+                plain: format!("{}", r.share),
+                marked: false,
+            },
+        ]);
+    }
+    table
 }
 
 #[cfg(test)]

@@ -21,6 +21,7 @@ pub mod provenance;
 pub mod references;
 pub mod sources;
 pub mod swap;
+pub mod table;
 pub mod tree;
 pub mod wording;
 pub mod write;

@@ -23,7 +23,7 @@ use tera::{Context, ErrorKind, Kwargs, State, Tera, Value};
 use super::headings::{self, Slugger};
 use super::placement::{self, Placements};
 use super::references::{self, Citations};
-use super::{Files, figure_image, inline, json, math, navigation, provenance, wording};
+use super::{Files, figure_image, inline, json, math, navigation, provenance, table, wording};
 use crate::figures::Computed;
 use crate::manifest::{Located, Manifest, Page};
 use crate::numbers::grouped;
@@ -202,10 +202,15 @@ pub fn figure_files(figures: &[Computed]) -> Files {
     let mut files = Files::new();
     for f in figures {
         let id = &f.figure.id;
-        files.insert(
-            PathBuf::from(format!("figures/{id}.svg")),
-            f.svg.clone().into_bytes(),
-        );
+        if let Some(svg) = &f.drawing.svg {
+            files.insert(
+                PathBuf::from(format!("figures/{id}.svg")),
+                svg.clone().into_bytes(),
+            );
+        }
+        if let Some(csv) = f.drawing.csv() {
+            files.insert(PathBuf::from(format!("data/{id}.csv")), csv.into_bytes());
+        }
         files.insert(
             PathBuf::from(format!("data/{id}.json")),
             json::to_string(&f.json).into_bytes(),
@@ -258,15 +263,50 @@ fn figure_snippets(
         // Typographic quotes first: they are prose, never inside a formula.
         context.insert("caption", &html(&wording::typographic(&f.figure.caption))?);
         context.insert("note", &html(&wording::typographic(&f.note))?);
-        let image = figure_image::read(&f.svg);
-        context.insert("width", &image.width);
-        context.insert("height", &image.height);
+        let svg = f.drawing.svg.as_deref();
+        let image = svg.map(figure_image::read);
+        context.insert("svg", &svg.is_some());
+        if let Some(image) = &image {
+            context.insert("width", &image.width);
+            context.insert("height", &image.height);
+            context.insert("description", &image.description);
+        }
+        // The range note is read once: from the image's description when it
+        // holds it, else from the caption.
         let note_text = inline::to_plain(&f.note);
         context.insert(
             "note_described",
-            &image.description.contains(note_text.trim()),
+            &image
+                .as_ref()
+                .is_some_and(|i| i.description.contains(note_text.trim())),
         );
-        context.insert("description", &image.description);
+        let tables = f
+            .drawing
+            .tables
+            .iter()
+            .map(|t| {
+                table::to_html(t, &f.figure.id.0).map_err(|e| anyhow!("{}", f.figure.error(e)))
+            })
+            .collect::<Result<Vec<_>>>()?;
+        context.insert("tables", &tables);
+        let notes = f
+            .drawing
+            .notes
+            .iter()
+            .map(|n| {
+                let (text, marked) = match n.strip_prefix('!') {
+                    Some(rest) => (rest, true),
+                    None => (n.as_str(), false),
+                };
+                let html = html(&wording::typographic(text))?;
+                Ok(if marked {
+                    format!("<p class=\"figure-note\"><strong>{html}</strong></p>")
+                } else {
+                    format!("<p class=\"figure-note\">{html}</p>")
+                })
+            })
+            .collect::<Result<Vec<_>>>()?;
+        context.insert("notes", &notes);
         let html = tera
             .render("figure.html", &context)
             .map_err(|e| located(&Path::new("templates").join("figure.html"), &e))?;
