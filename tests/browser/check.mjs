@@ -1,36 +1,27 @@
 // Opens every page of a built site in headless Chromium, at a phone's width
 // and a desktop's, and fails on: a console error or page error, a request
 // that fails or answers 4xx/5xx, a local link to a file that does not exist,
-// an image that does not load, or a page wider than the phone's screen.
+// an image that does not load, or a page wider than the phone's screen;
+// and (issue 12, figures.mjs) a figure whose smallest text renders under
+// 12 CSS px at 1280 px, a table that leaves a phone's screen or cannot
+// scroll inside its frame, or, in the dark scheme, a figure lighter than
+// the page. Each figure's smallest text at both widths is kept in
+// SCREENSHOT_DIR/legibility.json.
 // Then it runs axe-core on every page in the light and the dark colour scheme
 // (both widths) and fails on any serious or critical violation; the counts by
 // impact per page are printed and kept in SCREENSHOT_DIR/axe.json.
 // Screenshots go to target/browser/ (outside git), dark ones as *-dark.png.
 //
 // Usage: node check.mjs SITE_DIR SCREENSHOT_DIR
-import { createServer } from "node:http";
-import { readFile, readdir, mkdir, stat } from "node:fs/promises";
-import { join, extname, normalize } from "node:path";
+import { readdir, mkdir, stat, writeFile } from "node:fs/promises";
+import { join } from "node:path";
 import { chromium } from "playwright-core";
 import { AxeBuilder } from "@axe-core/playwright";
-import { writeFile } from "node:fs/promises";
+import { serveFolder } from "./static.mjs";
+import { SMALLEST, figureText, figureBackgrounds, tableOverflow } from "./figures.mjs";
 
 const [site, shots] = process.argv.slice(2);
-const types = { ".html": "text/html; charset=utf-8", ".css": "text/css", ".svg": "image/svg+xml", ".json": "application/json" };
-
-const server = createServer(async (req, res) => {
-  const path = normalize(decodeURIComponent(new URL(req.url, "http://x").pathname)).replace(/^\/+/, "");
-  try {
-    const body = await readFile(join(site, path || "index.html"));
-    res.writeHead(200, { "content-type": types[extname(path)] || "application/octet-stream" });
-    res.end(body);
-  } catch {
-    res.writeHead(404);
-    res.end("not found");
-  }
-});
-await new Promise((ok) => server.listen(0, "127.0.0.1", ok));
-const origin = `http://127.0.0.1:${server.address().port}`;
+const { origin, close } = await serveFolder(site);
 
 const pages = (await readdir(site)).filter((f) => f.endsWith(".html")).sort();
 await mkdir(shots, { recursive: true });
@@ -40,6 +31,7 @@ const browser = await chromium.launch({
          "--disable-component-update", "--disable-sync"],
 });
 const problems = [];
+const legibility = {};
 for (const file of pages) {
   for (const [name, width] of [["phone", 390], ["desktop", 1280]]) {
     const page = await browser.newPage({ viewport: { width, height: 844 } });
@@ -56,6 +48,15 @@ for (const file of pages) {
       links: [...document.querySelectorAll("a[href]")].map((a) => a.getAttribute("href")),
     }));
     if (report.overflow > 0) say(`wider than the screen by ${report.overflow} px`);
+    // Issue 12: figure text at least 12 CSS px where a desktop shows it; on a
+    // phone a figure may shrink (a tap opens it at full size), tables may not.
+    const text = await figureText(page);
+    legibility[`${file} ${name}`] = text;
+    if (name === "desktop") {
+      for (const f of text) if (f.smallest < SMALLEST) say(`figure ${f.id}: smallest text ${f.smallest} px, under ${SMALLEST}`);
+    } else {
+      for (const fault of await tableOverflow(page)) say(fault);
+    }
     for (const src of report.broken) say(`image does not load: ${src}`);
     for (const href of report.links) {
       if (/^[a-z]+:/i.test(href)) { say(`external link: ${href}`); continue; }
@@ -91,6 +92,11 @@ for (const file of pages) {
         }
       }
       axe[`${file} ${colorScheme} ${name}`] = counts;
+      if (colorScheme === "dark" && name === "desktop") {
+        for (const f of await figureBackgrounds(page)) {
+          if (f.figure > f.page + 0.01) problems.push(`${file} (dark, desktop): figure ${f.id} is lighter than the page (luminance ${f.figure.toFixed(3)} against ${f.page.toFixed(3)})`);
+        }
+      }
       if (colorScheme === "dark") {
         await page.screenshot({ path: join(shots, `${file.replace(/\.html$/, "")}-${name}-dark.png`), fullPage: true });
       }
@@ -99,12 +105,13 @@ for (const file of pages) {
   }
 }
 await writeFile(join(shots, "axe.json"), JSON.stringify(axe, null, 1) + "\n");
+await writeFile(join(shots, "legibility.json"), JSON.stringify(legibility, null, 1) + "\n");
 for (const [key, counts] of Object.entries(axe)) {
   const text = Object.entries(counts).map(([impact, n]) => `${impact} ${n}`).join(", ") || "none";
   console.log(`axe ${key}: ${text}`);
 }
 await browser.close();
-server.close();
+close();
 for (const p of problems) console.error(p);
 const failed = new Set(problems.map((p) => p.slice(0, p.indexOf("):") + 1))).size;
 console.log(`${pages.length} pages at 390 and 1280 px, screenshots in ${shots}`);
