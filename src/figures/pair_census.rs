@@ -1,12 +1,13 @@
 //! `pair-census`: every two-take game `1 ≤ a < b ≤ N`, its values computed
 //! and compared with the closed form at every heap, its period and
 //! preperiod measured, drawn as an `a × b` grid coloured by which period
-//! rule holds.
+//! rule holds, the `2a` pairs dotted too.
 
 use serde::Deserialize;
 
 use super::RenderMeta;
 use super::bounds::{CheckParams, Within};
+use super::triple_census::text_width;
 use crate::census::pairs::{PairCensus, pair_census};
 use crate::manifest::Count;
 use crate::numbers::grouped;
@@ -27,8 +28,21 @@ pub struct Params {
 impl CheckParams for Params {
     fn check(&self) -> Result<(), String> {
         let pairs = self.largest * self.largest.saturating_sub(1) / 2;
-        crate::budget::check_census(pairs as u64, self.values.0, "pairs")
+        crate::budget::check_census(pairs as u64, self.values.0, "pairs")?;
+        check_width(self.largest)
     }
+}
+
+/// Refuses a census whose grid is wider than the page's column.
+fn check_width(largest: usize) -> Result<(), String> {
+    if width(largest) > plot::COLUMN as i32 {
+        let most = (plot::COLUMN as i32 - LEFT - MARGIN) / SIZE + 1;
+        return Err(format!(
+            "a grid of pairs up to {largest} is {} px wide; the page's column holds pairs up to {most}",
+            width(largest)
+        ));
+    }
+    Ok(())
 }
 
 /// One record per pair and the counts (see `census::pairs`).
@@ -68,76 +82,195 @@ impl PairCensus {
     }
 }
 
+/// A cell's side: a dot fits in it, and the grid of takes up to 55 fits
+/// the column.
 const SIZE: i32 = 12;
+/// Room for the rows' labels, a up to two digits.
 const LEFT: i32 = 40;
-const TOP: i32 = 40;
+const GRID_TOP: i32 = 62;
+const MARGIN: i32 = 12;
+const LEGEND_LINE: i32 = 22;
 
-/// Draws the grid: row `a`, column `b`.
+/// The width of the grid over pairs up to `largest`: columns `b = 2 …
+/// largest`.
+fn width(largest: usize) -> i32 {
+    LEFT + largest.saturating_sub(1) as i32 * SIZE + MARGIN
+}
+
+/// Labels along an axis from `first` to `last` whose cells are `pitch` px
+/// apart: the first, every fifth and the last, less any that would come
+/// within `gap` px of the label before it: the last is kept over a fifth,
+/// and beside the first when they are the only two.
+fn axis_labels(first: usize, last: usize, pitch: i32, gap: i32) -> Vec<usize> {
+    let mut labels: Vec<usize> = Vec::new();
+    let near = |a: usize, b: usize| ((b - a) as i32) * pitch < gap;
+    for n in (first..=last).filter(|&n| n == first || n == last || n % 5 == 0) {
+        if let Some(&previous) = labels.last()
+            && near(previous, n)
+        {
+            if n != last {
+                continue;
+            }
+            if previous != first {
+                labels.pop();
+            }
+        }
+        labels.push(n);
+    }
+    labels
+}
+
+/// The mark on a pair whose period is `2a`, beside its fill.
+fn twice_mark(area: &plot::Area, (x, y): (i32, i32)) {
+    plot::dot(area, (x, y), 2, INK);
+}
+
+/// Draws the grid: row `a`, column `b`, each pair filled by its period's
+/// rule and the `2a` pairs dotted as well; the legend and the rows' title
+/// sit in the empty triangle below the diagonal when there is room.
 pub fn render(data: &Data, meta: &RenderMeta) -> String {
-    let n = data.records.iter().map(|r| r.takes[1]).max().unwrap_or(1) as i32;
-    let width = (LEFT + SIZE * n + 30).max(560) as u32;
-    let grid_bottom = TOP + SIZE * n;
-    let lines = plot::wrap(&data.range_note(), (width as usize - 40) / 6).len() as i32;
-    let height = (grid_bottom + 50 + 15 * lines) as u32;
-    plot::svg(width, height, meta.caption, &data.range_note(), |area| {
-        plot::label(
-            area,
-            "period of {a, b}: a + b, or 2a when b is an odd multiple of a",
-            (20, 14),
-            14,
-            Anchor::Start,
-            INK,
-        );
-        for r in &data.records {
-            let (a, b) = (r.takes[0] as i32, r.takes[1] as i32);
-            let x = LEFT + (b - 1) * SIZE;
-            let y = TOP + (a - 1) * SIZE;
-            let colour = if r.period == r.takes[0] + r.takes[1] {
-                plot::fill(1)
+    let n = data
+        .records
+        .iter()
+        .map(|r| r.takes[1])
+        .max()
+        .unwrap_or(2)
+        .max(2);
+    let width = width(n).max(360).min(plot::COLUMN as i32);
+    let cell = |a: usize, b: usize| {
+        (
+            LEFT + (b as i32 - 2) * SIZE,
+            GRID_TOP + (a as i32 - 1) * SIZE,
+        )
+    };
+    let grid_bottom = GRID_TOP + (n as i32 - 1) * SIZE;
+    let s = &data.summary;
+    let items = [
+        (
+            plot::fill(1),
+            false,
+            format!("a + b ({} pairs)", s.period_sum_of_takes),
+        ),
+        (
+            plot::fill(2),
+            true,
+            format!("2a ({} pairs)", s.period_twice_smaller),
+        ),
+    ];
+    let legend_width = items
+        .iter()
+        .map(|(_, _, text)| 22 + text_width(text, plot::TEXT))
+        .max()
+        .unwrap_or(0);
+    let legend_height = LEGEND_LINE * items.len() as i32;
+    // Row a is empty left of column b = a + 1: the legend's bottom-left
+    // corner from row `n − legend_rows`, where the rows are emptiest.
+    let legend_rows = (legend_height + SIZE - 1) / SIZE + 1;
+    let in_corner = (n as i32 - 1 - legend_rows) * SIZE >= legend_width + 12;
+    let (legend_top, height) = if in_corner {
+        (grid_bottom - legend_height, grid_bottom + 10)
+    } else {
+        (grid_bottom + 12, grid_bottom + 12 + legend_height + 6)
+    };
+    plot::svg(
+        width as u32,
+        height as u32,
+        meta.caption,
+        &data.range_note(),
+        |area| {
+            let title = "Period of {a, b}: a + b, or 2a when b is an odd multiple of a";
+            plot::label(area, title, (MARGIN, 12), plot::TITLE, Anchor::Start, INK);
+            plot::label(
+                area,
+                "larger take b →",
+                (LEFT, 34),
+                plot::TEXT,
+                Anchor::Start,
+                INK,
+            );
+            for r in &data.records {
+                let (a, b) = (r.takes[0], r.takes[1]);
+                let (x, y) = cell(a, b);
+                let twice = r.period != r.takes[0] + r.takes[1];
+                let colour = if twice { plot::fill(2) } else { plot::fill(1) };
+                plot::block(area, (x, y), (x + SIZE - 1, y + SIZE - 1), colour);
+                if twice {
+                    twice_mark(area, (x + SIZE / 2, y + SIZE / 2));
+                }
+            }
+            for b in axis_labels(2, n, SIZE, 24) {
+                let x = cell(1, b).0 + SIZE / 2;
+                let text = b.to_string();
+                plot::label(
+                    area,
+                    &text,
+                    (x, GRID_TOP - 10),
+                    plot::SMALL,
+                    Anchor::Middle,
+                    MUTED,
+                );
+            }
+            for a in axis_labels(1, n - 1, SIZE, 16) {
+                let y = cell(a, 2).1 + SIZE / 2;
+                let text = a.to_string();
+                plot::label(area, &text, (LEFT - 6, y), plot::SMALL, Anchor::End, MUTED);
+            }
+            // The rows' title below the diagonal, half way down, or above
+            // the row labels when the grid is too small to hold it.
+            let rows_title = "smaller take a ↓";
+            let half = n / 2;
+            if (half as i32 - 1) * SIZE >= text_width(rows_title, plot::TEXT) + 12 {
+                let at = (LEFT + 6, cell(half, 2).1 + SIZE / 2);
+                plot::label(area, rows_title, at, plot::TEXT, Anchor::Start, INK);
             } else {
-                plot::fill(2)
-            };
-            plot::block(area, (x, y), (x + SIZE - 1, y + SIZE - 1), colour);
+                let at = (width - MARGIN, 34);
+                plot::label(area, rows_title, at, plot::TEXT, Anchor::End, INK);
+            }
+            for (i, (colour, dotted, text)) in items.iter().enumerate() {
+                let (x, y) = (
+                    LEFT + 6,
+                    legend_top + LEGEND_LINE / 2 + i as i32 * LEGEND_LINE,
+                );
+                plot::block(area, (x, y - 8), (x + 16, y + 8), *colour);
+                plot::outline(area, (x, y - 8), (x + 16, y + 8), MUTED, 1);
+                if *dotted {
+                    twice_mark(area, (x + 8, y));
+                }
+                plot::label(area, text, (x + 22, y), plot::TEXT, Anchor::Start, INK);
+            }
+        },
+    )
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn axis_labels_keep_their_distance_and_the_ends() {
+        for last in 2..=60 {
+            for (pitch, gap) in [(SIZE, 24), (SIZE, 16), (4, 30)] {
+                let labels = axis_labels(1, last, pitch, gap);
+                assert_eq!(labels.first(), Some(&1));
+                assert_eq!(labels.last(), Some(&last), "{last}: {labels:?}");
+                for pair in labels.windows(2) {
+                    let apart = (pair[1] - pair[0]) as i32 * pitch;
+                    // The first and last may stand closer only when they are
+                    // the only two labels.
+                    assert!(apart >= gap || labels.len() == 2, "{last}: {labels:?}");
+                }
+            }
         }
-        for k in (10..=n).step_by(10) {
-            let x = LEFT + (k - 1) * SIZE + SIZE / 2;
-            plot::label(
-                area,
-                &format!("b={k}"),
-                (x, TOP - 8),
-                10,
-                Anchor::Middle,
-                MUTED,
-            );
-            let y = TOP + (k - 1) * SIZE + SIZE / 2;
-            plot::label(
-                area,
-                &format!("a={k}"),
-                (LEFT - 4, y),
-                10,
-                Anchor::End,
-                MUTED,
-            );
-        }
-        let s = &data.summary;
-        let legend_y = grid_bottom + 16;
-        let items = [
-            (
-                plot::fill(1),
-                format!("a + b ({} pairs)", s.period_sum_of_takes),
-            ),
-            (
-                plot::fill(2),
-                format!("2a ({} pairs)", s.period_twice_smaller),
-            ),
-        ];
-        plot::legend(area, (20, legend_y), &items);
-        plot::note(
-            area,
-            &data.range_note(),
-            (20, legend_y + 22),
-            width as i32 - 40,
-            MUTED,
+        assert_eq!(
+            axis_labels(2, 40, SIZE, 24),
+            vec![2, 5, 10, 15, 20, 25, 30, 35, 40]
         );
-    })
+    }
+
+    #[test]
+    fn the_page_grid_fits_the_column_and_a_larger_one_is_refused() {
+        assert!(width(40) <= plot::COLUMN as i32);
+        assert!(check_width(55).is_ok());
+        assert!(check_width(56).is_err());
+    }
 }

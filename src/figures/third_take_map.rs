@@ -8,7 +8,7 @@ use serde::Deserialize;
 
 use super::RenderMeta;
 use super::bounds::{CheckParams, Within};
-use super::triple_census::{CLASSES, class_fill};
+use super::triple_census::{CLASSES, LEGEND_LINE, class_fill, class_key, class_mark, text_width};
 use crate::census::third_take_map::{MapExtent, ThirdTakeMap, third_take_map};
 use crate::plot::{self, ACCENT, Anchor, INK, MUTED};
 use crate::site::wording::plural;
@@ -41,7 +41,8 @@ impl CheckParams for Params {
                 "the extent needs smallest < first_larger ≤ last_larger < last_third".into(),
             );
         }
-        Ok(())
+        // The first row's c starts at b + 1: the widest row.
+        layout(self.first_larger + 1, self.last_third).map(|_| ())
     }
 }
 
@@ -79,93 +80,179 @@ impl ThirdTakeMap {
     }
 }
 
-const SIZE: i32 = 14;
-const LEFT: i32 = 70;
-const TOP: i32 = 44;
+/// A cell's width: a class mark fits in it, and the 41 columns of the
+/// page's map with the rows' labels and counts fit the 704 px column.
+const SIZE: i32 = 13;
+/// A row's height: room for its 13 px label, clear of the next row's.
+const ROW: i32 = 16;
+/// Room for the rows' labels, "{2, 12}" at 13 px.
+const LEFT: i32 = 56;
+const GRID_TOP: i32 = 62;
+/// The two count columns at the right: their centres past the grid.
+const STRIPE_AT: i32 = 28;
+const BREAKS_AT: i32 = 72;
+const RIGHT: i32 = 96;
 
-/// Draws the map.
+/// The map's width and the first third take it draws, or why it cannot
+/// fit the column.
+fn layout(first_third: usize, last_third: usize) -> Result<u32, String> {
+    let columns = (last_third + 1 - first_third) as i32;
+    let width = LEFT + columns * SIZE + RIGHT;
+    if width > plot::COLUMN as i32 {
+        return Err(format!(
+            "{columns} third takes need {width} px, more than the {} px column",
+            plot::COLUMN
+        ));
+    }
+    Ok(width as u32)
+}
+
+/// Draws the map: a row per pair, a column per third take from the
+/// smallest any row has, each cell filled and marked by its class.
 pub fn render(data: &Data, meta: &RenderMeta) -> String {
     let e = &data.extent;
-    let cols = e.last_third as i32;
-    let width = (LEFT + SIZE * cols + 150) as u32;
-    let grid_bottom = TOP + SIZE * data.rows.len() as i32;
-    let lines = plot::wrap(&data.range_note(), (width as usize - 40) / 6).len() as i32;
-    let height = (grid_bottom + 50 + 15 * lines) as u32;
+    let cells = data.rows.iter().flat_map(|r| &r.cells);
+    let first = cells.map(|c| c.third).min().unwrap_or(1);
+    // A map too wide is refused when its parameters are read (`check`).
+    let width = layout(first, e.last_third).unwrap_or(plot::COLUMN);
+    let column_x = |third: usize| LEFT + (third - first) as i32 * SIZE;
+    let grid_right = column_x(e.last_third + 1);
+    let grid_bottom = GRID_TOP + ROW * data.rows.len() as i32;
+    let legend_y = grid_bottom + 22;
+    let height = (legend_y + LEGEND_LINE + 14) as u32;
     plot::svg(width, height, meta.caption, &data.range_note(), |area| {
+        let title = format!(
+            "{{{}, b, c}}: which sum of two takes the period equals",
+            e.smallest
+        );
+        plot::label(area, &title, (12, 12), plot::TITLE, Anchor::Start, INK);
         plot::label(
             area,
-            "the third take c walking right; outlined: a break in the row's stripe",
-            (20, 14),
-            14,
+            "third take c →",
+            (LEFT, 34),
+            plot::TEXT,
             Anchor::Start,
             INK,
         );
-        for c in (5..=cols).step_by(5) {
-            let x = LEFT + (c - 1) * SIZE + SIZE / 2;
+        let header_y = GRID_TOP - 10;
+        plot::label(
+            area,
+            "pair",
+            (LEFT - 6, header_y),
+            plot::TEXT,
+            Anchor::End,
+            INK,
+        );
+        for c in (first..=e.last_third).filter(|c| c % 5 == 0) {
+            let x = column_x(c) + SIZE / 2;
+            let text = c.to_string();
             plot::label(
                 area,
-                &format!("{c}"),
-                (x, TOP - 8),
-                10,
+                &text,
+                (x, header_y),
+                plot::SMALL,
                 Anchor::Middle,
                 MUTED,
             );
         }
+        let (stripe_x, breaks_x) = (grid_right + STRIPE_AT, grid_right + BREAKS_AT);
+        plot::label(
+            area,
+            "stripe",
+            (stripe_x, header_y),
+            plot::SMALL,
+            Anchor::Middle,
+            INK,
+        );
+        plot::label(
+            area,
+            "breaks",
+            (breaks_x, header_y),
+            plot::SMALL,
+            Anchor::Middle,
+            INK,
+        );
         for (i, row) in data.rows.iter().enumerate() {
-            let y = TOP + i as i32 * SIZE;
+            let y = GRID_TOP + i as i32 * ROW;
+            let middle = y + ROW / 2;
+            let pair = format!("{{{}, {}}}", e.smallest, row.larger);
             plot::label(
                 area,
-                &format!("{{{}, {}}}", e.smallest, row.larger),
-                (LEFT - 6, y + SIZE / 2),
-                10,
+                &pair,
+                (LEFT - 6, middle),
+                plot::TEXT,
                 Anchor::End,
                 INK,
             );
             for cell in &row.cells {
-                let x = LEFT + (cell.third as i32 - 1) * SIZE;
-                plot::block(
-                    area,
-                    (x, y),
-                    (x + SIZE - 1, y + SIZE - 1),
-                    class_fill(cell.class),
-                );
+                let x = column_x(cell.third);
+                let (from, to) = ((x, y), (x + SIZE - 1, y + ROW - 1));
+                plot::block(area, from, to, class_fill(cell.class));
+                class_mark(area, cell.class, (x + SIZE / 2 - 1, middle), 3);
                 if cell.breaks_stripe {
-                    plot::outline(area, (x, y), (x + SIZE - 1, y + SIZE - 1), ACCENT, 2);
+                    plot::outline(area, from, to, ACCENT, 2);
                 }
             }
-            let settles = LEFT + (row.stripes_from as i32 - 1) * SIZE;
-            plot::line(area, &[(settles, y + 1), (settles, y + SIZE - 1)], INK, 2);
-            let text = format!("stripe {}, {} breaks", row.stripe_period, row.breaks);
+            let settles = column_x(row.stripes_from) - 1;
+            plot::line(area, &[(settles, y - 1), (settles, y + ROW)], INK, 2);
+            let stripe = row.stripe_period.to_string();
             plot::label(
                 area,
-                &text,
-                (LEFT + cols * SIZE + 6, y + SIZE / 2),
-                10,
-                Anchor::Start,
+                &stripe,
+                (stripe_x, middle),
+                plot::SMALL,
+                Anchor::Middle,
+                MUTED,
+            );
+            let breaks = row.breaks.to_string();
+            plot::label(
+                area,
+                &breaks,
+                (breaks_x, middle),
+                plot::SMALL,
+                Anchor::Middle,
                 MUTED,
             );
         }
-        let legend_y = grid_bottom + 16;
-        let items: Vec<_> = CLASSES
-            .iter()
-            .map(|&(class, name)| (class_fill(class), name.to_string()))
-            .collect();
-        let x = plot::legend(area, (20, legend_y), &items);
-        plot::line(area, &[(x, legend_y - 6), (x, legend_y + 6)], INK, 2);
+        let mut x = 12;
+        for &(class, name) in &CLASSES {
+            x = class_key(area, class, name, (x, legend_y)) + 18;
+        }
+        let y = legend_y + LEGEND_LINE;
+        plot::block(area, (12, y - 7), (26, y + 7), class_fill(CLASSES[0].0));
+        plot::outline(area, (12, y - 7), (26, y + 7), ACCENT, 2);
+        let text = "breaks the row's stripe";
+        plot::label(area, text, (32, y), plot::TEXT, Anchor::Start, INK);
+        let x = 32 + text_width(text, plot::TEXT) + 18;
+        plot::line(area, &[(x, y - 8), (x, y + 8)], INK, 2);
         plot::label(
             area,
             "settled from here",
-            (x + 6, legend_y),
-            11,
+            (x + 6, y),
+            plot::TEXT,
             Anchor::Start,
             INK,
         );
-        plot::note(
-            area,
-            &data.range_note(),
-            (20, legend_y + 22),
-            width as i32 - 40,
-            MUTED,
-        );
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_pages_map_fits_the_column_and_a_wider_one_is_refused() {
+        // The page's map: rows {2, 3} … {2, 12}, c from 4 to 44.
+        assert!(layout(4, 44).unwrap() <= plot::COLUMN);
+        assert!(layout(4, 60).is_err());
+    }
+
+    #[test]
+    fn the_legend_fits_the_column() {
+        let classes: i32 = CLASSES
+            .iter()
+            .map(|(_, name)| 16 + 6 + text_width(name, plot::TEXT) + 18)
+            .sum();
+        assert!(12 + classes <= plot::COLUMN as i32, "{classes}");
+    }
 }

@@ -51,59 +51,192 @@ impl TwoTakeStrip {
     }
 }
 
-const CELL: i32 = 22;
-const LEFT: i32 = 20;
+/// Room at the left for the rows' heap ranges ("330–340" at 13 px).
+const LEFT: i32 = 72;
+/// Room at the right of the grid.
+const RIGHT: i32 = 12;
+/// Cells hold a 13 px value from 24 px; 32 px is as large as they need be.
+const CELL_MIN: i32 = 24;
+const CELL_MAX: i32 = 32;
+/// Each row is followed by its blocks' brackets and numbers.
+const BRACKETS: i32 = 22;
+/// The grid's top: below the title, the axis title and the column numbers.
+const GRID_TOP: i32 = 64;
 
-/// Draws the strip with its blocks and 2s.
+/// How the strip is cut into rows for the column.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+struct Layout {
+    /// Cells per row: one stretch of `a + b` when it fits, so each column
+    /// is one remainder `r` and equal values line up down the columns.
+    columns: usize,
+    cell: i32,
+    rows: usize,
+    width: u32,
+    height: u32,
+}
+
+/// Lays `shown` heaps out in rows of one stretch of `stretch` heaps, or of
+/// as many as fit in the column when a stretch does not.
+fn layout(stretch: usize, shown: usize, legend_width: i32) -> Layout {
+    let room = plot::COLUMN as i32 - LEFT - RIGHT;
+    let columns = stretch.min((room / CELL_MIN) as usize).max(1);
+    let cell = (room / columns as i32).clamp(CELL_MIN, CELL_MAX);
+    let rows = shown.div_ceil(columns).max(1);
+    let grid = LEFT + columns as i32 * cell + RIGHT;
+    let width = grid.max(legend_width + 2 * MARGIN).min(plot::COLUMN as i32) as u32;
+    let grid_bottom = GRID_TOP + rows as i32 * (cell + BRACKETS);
+    Layout {
+        columns,
+        cell,
+        rows,
+        width,
+        height: (grid_bottom + 2 * LINE + 4) as u32,
+    }
+}
+
+const MARGIN: i32 = 12;
+/// The pitch of a line of 13 px text.
+const LINE: i32 = 20;
+
+/// A safe over-estimate of the width of `text` at `size` px in sans-serif.
+fn text_width(text: &str, size: u32) -> i32 {
+    (text.chars().count() as f64 * f64::from(size) * 0.6).ceil() as i32
+}
+
+/// Draws the strip one stretch to a row, its blocks bracketed and numbered
+/// under each row and its 2s outlined.
 pub fn render(data: &Data, meta: &RenderMeta) -> String {
-    let shown = data.cells.len() as i32;
-    let width = (2 * LEFT + CELL * shown).max(480) as u32;
-    let strip_y = 50;
-    let lines = plot::wrap(&data.range_note(), (width as usize - 40) / 6).len() as i32;
-    let height = (strip_y + CELL + 64 + 15 * lines) as u32;
-    let values: Vec<u32> = data.cells.iter().map(|c| c.value).collect();
     let [a, b] = data.takes;
-    plot::svg(width, height, meta.caption, &data.range_note(), |area| {
-        let title = format!(
-            "sub:{a},{b}: blocks of {a} inside each stretch of {}",
-            a + b
-        );
-        plot::label(area, &title, (LEFT, 14), 14, Anchor::Start, INK);
-        plot::strip(area, LEFT, strip_y, CELL, 0, &values);
-        let y = strip_y + CELL + 8;
-        for block in &data.blocks {
-            let x0 = LEFT + block.first_heap as i32 * CELL + 2;
-            let x1 = LEFT + (block.last_heap as i32 + 1) * CELL - 2;
-            plot::line(
-                area,
-                &[(x0, y - 4), (x0, y), (x1, y), (x1, y - 4)],
-                MUTED,
-                1,
-            );
-            plot::label(
-                area,
-                &block.block.to_string(),
-                ((x0 + x1) / 2, y + 9),
-                10,
-                Anchor::Middle,
-                MUTED,
-            );
+    let stretch = (a + b) as usize;
+    let legend = [
+        format!("under each row: its blocks, k = ⌊r/{a}⌋ for r = n mod {stretch}"),
+        format!("outlined: the 2s, where k is even and r ≥ {b}"),
+    ];
+    let legend_width = legend
+        .iter()
+        .map(|l| text_width(l, plot::TEXT))
+        .max()
+        .unwrap_or(0);
+    let shown = data.cells.len();
+    let l = layout(stretch, shown, legend_width);
+    let values: Vec<u32> = data.cells.iter().map(|c| c.value).collect();
+    let place = |heap: u64| -> (i32, i32) {
+        let (row, column) = (heap as usize / l.columns, heap as usize % l.columns);
+        (
+            LEFT + column as i32 * l.cell,
+            GRID_TOP + row as i32 * (l.cell + BRACKETS),
+        )
+    };
+    plot::svg(
+        l.width,
+        l.height,
+        meta.caption,
+        &data.range_note(),
+        |area| {
+            let title = format!("{{{a}, {b}}}: blocks of {a} inside each stretch of {stretch}");
+            plot::label(area, &title, (MARGIN, 12), plot::TITLE, Anchor::Start, INK);
+            let axis = if l.columns == stretch {
+                format!("remainder r = n mod {stretch} →")
+            } else {
+                format!("heap n, {} to a row →", l.columns)
+            };
+            plot::label(area, &axis, (LEFT, 34), plot::TEXT, Anchor::Start, INK);
+            plot::label(area, "heaps", (LEFT - 8, 52), plot::TEXT, Anchor::End, INK);
+            for column in 0..l.columns.min(shown) {
+                let x = LEFT + column as i32 * l.cell + l.cell / 2;
+                plot::label(
+                    area,
+                    &column.to_string(),
+                    (x, 52),
+                    plot::SMALL,
+                    Anchor::Middle,
+                    MUTED,
+                );
+            }
+            for (row, chunk) in values.chunks(l.columns).enumerate() {
+                let first = row * l.columns;
+                let (x, y) = place(first as u64);
+                let range = format!("{first}–{}", first + chunk.len() - 1);
+                plot::label(
+                    area,
+                    &range,
+                    (LEFT - 8, y + l.cell / 2),
+                    plot::TEXT,
+                    Anchor::End,
+                    MUTED,
+                );
+                for (i, &value) in chunk.iter().enumerate() {
+                    plot::cell(area, x + i as i32 * l.cell, y, l.cell, value);
+                }
+            }
+            for block in &data.blocks {
+                // A block lies in one stretch; cut it where a row ends.
+                let mut first = block.first_heap;
+                while first <= block.last_heap {
+                    let row_end = (first / l.columns as u64 + 1) * l.columns as u64 - 1;
+                    let last = block.last_heap.min(row_end);
+                    let (x0, y) = place(first);
+                    let x1 = place(last).0 + l.cell;
+                    let (x0, x1, y) = (x0 + 3, x1 - 3, y + l.cell + 4);
+                    plot::line(
+                        area,
+                        &[(x0, y), (x0, y + 4), (x1, y + 4), (x1, y)],
+                        MUTED,
+                        1,
+                    );
+                    let k = block.block.to_string();
+                    plot::label(
+                        area,
+                        &k,
+                        ((x0 + x1) / 2, y + 12),
+                        plot::SMALL,
+                        Anchor::Middle,
+                        MUTED,
+                    );
+                    first = last + 1;
+                }
+            }
+            for &heap in &data.twos {
+                let (x, y) = place(heap);
+                plot::outline(
+                    area,
+                    (x + 1, y + 1),
+                    (x + l.cell - 1, y + l.cell - 1),
+                    ACCENT,
+                    3,
+                );
+            }
+            let y = l.height as i32 - 2 * LINE + 6;
+            for (i, text) in legend.iter().enumerate() {
+                let at = (MARGIN, y + i as i32 * LINE);
+                plot::label(area, text, at, plot::TEXT, Anchor::Start, INK);
+            }
+        },
+    )
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_strip_fits_the_column_with_legible_cells() {
+        for stretch in 2..=2_000 {
+            for shown in [1, stretch, 3 * stretch, 10_000] {
+                let l = layout(stretch, shown, 400);
+                assert!(l.width <= plot::COLUMN, "{stretch} {shown}: {l:?}");
+                assert!(LEFT + l.columns as i32 * l.cell + RIGHT <= plot::COLUMN as i32);
+                assert!(l.cell >= CELL_MIN, "{stretch}: {l:?}");
+                assert!(l.rows * l.columns >= shown);
+            }
         }
-        for &heap in &data.twos {
-            let x = LEFT + heap as i32 * CELL;
-            plot::outline(area, (x, strip_y), (x + CELL, strip_y + CELL), ACCENT, 2);
-        }
-        let legend = format!(
-            "k = block number ⌊r/{a}⌋ of r = n mod {}; the 2s (outlined) sit where k is even and r ≥ {b}",
-            a + b
-        );
-        plot::label(area, &legend, (LEFT, y + 26), 11, Anchor::Start, INK);
-        plot::note(
-            area,
-            &data.range_note(),
-            (LEFT, y + 44),
-            width as i32 - 2 * LEFT,
-            MUTED,
-        );
-    })
+    }
+
+    #[test]
+    fn a_stretch_that_fits_is_one_row() {
+        let l = layout(11, 33, 300);
+        assert_eq!((l.columns, l.rows), (11, 3));
+        // 25 columns of 24 px and the margins are wider than the column.
+        assert!(layout(30, 60, 300).columns < 30);
+    }
 }
