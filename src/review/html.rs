@@ -63,9 +63,24 @@ pub fn write(review: &Review, dir: &Path) -> Result<()> {
     for (number, (id, change)) in review.figures.iter().enumerate() {
         let svg = format!("figures/{id}.svg");
         let file = format!("{}.svg", number + 1);
+        let raw_id = id;
         let id = escape(id);
         let mut cells = String::new();
-        for (side, files) in [("old", &review.old), ("new", &review.new)] {
+        let csv = format!("data/{raw_id}.csv");
+        let tables = [&review.old, &review.new].map(|files| {
+            files
+                .get(Path::new(&csv))
+                .map(|bytes| csv_rows(&String::from_utf8_lossy(bytes)))
+        });
+        for (index, (side, files)) in [("old", &review.old), ("new", &review.new)]
+            .into_iter()
+            .enumerate()
+        {
+            if let Some(rows) = &tables[index] {
+                let other = tables[1 - index].as_deref().unwrap_or(&[]);
+                cells.push_str(&format!("<td>{}</td>", table_html(rows, other)));
+                continue;
+            }
             match files.get(Path::new(&svg)) {
                 Some(bytes) => {
                     let path = dir.join(side).join(&file);
@@ -108,9 +123,78 @@ pub fn write(review: &Review, dir: &Path) -> Result<()> {
         body.push_str("<p>Nothing changed.</p>\n");
     }
     let page = format!(
-        "<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\"><meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n<title>ladder review</title>\n<style>body{{font:15px/1.5 system-ui,sans-serif;margin:1rem auto;max-width:90rem;padding:0 1rem}}table{{width:100%;table-layout:fixed}}td{{vertical-align:top}}img{{max-width:100%;height:auto;background:#fff}}.none{{color:#888}}</style>\n</head><body><h1>ladder review</h1>\n{body}</body></html>\n"
+        "<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\"><meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n<title>ladder review</title>\n<style>body{{font:15px/1.5 system-ui,sans-serif;margin:1rem auto;max-width:90rem;padding:0 1rem}}table{{width:100%;table-layout:fixed}}td{{vertical-align:top}}img{{max-width:100%;height:auto;background:#fff}}.none{{color:#888}}table.data{{width:auto;border-collapse:collapse}}table.data td{{border-bottom:1px solid #ddd;padding:.1rem .5rem}}table.data .changed{{background:#fde8c8;font-weight:bold}}</style>\n</head><body><h1>ladder review</h1>\n{body}</body></html>\n"
     );
     fs::write(dir.join("index.html"), page)
         .with_context(|| format!("cannot write {}", dir.display()))?;
     Ok(())
+}
+
+/// A figure's CSV as rows of fields (RFC 4180: quoted fields may hold
+/// commas, doubled quotes and line breaks).
+fn csv_rows(text: &str) -> Vec<Vec<String>> {
+    let mut rows = Vec::new();
+    let mut row = Vec::new();
+    let mut field = String::new();
+    let mut quoted = false;
+    let mut chars = text.chars().peekable();
+    while let Some(c) = chars.next() {
+        match (c, quoted) {
+            ('"', true) if chars.peek() == Some(&'"') => {
+                chars.next();
+                field.push('"');
+            }
+            ('"', true) => quoted = false,
+            ('"', false) if field.is_empty() => quoted = true,
+            (',', false) => row.push(std::mem::take(&mut field)),
+            ('\r', false) => {}
+            ('\n', false) => {
+                row.push(std::mem::take(&mut field));
+                rows.push(std::mem::take(&mut row));
+            }
+            (other, _) => field.push(other),
+        }
+    }
+    if !field.is_empty() || !row.is_empty() {
+        row.push(field);
+        rows.push(row);
+    }
+    rows
+}
+
+/// One side's table, escaped, each field that differs from the other
+/// side's at the same place marked (in bold as well as by colour).
+fn table_html(rows: &[Vec<String>], other: &[Vec<String>]) -> String {
+    let mut html = String::from("<table class=\"data\">");
+    for (r, row) in rows.iter().enumerate() {
+        html.push_str("<tr>");
+        for (c, field) in row.iter().enumerate() {
+            let same = other.get(r).and_then(|o| o.get(c)) == Some(field);
+            let class = if same { "" } else { " class=\"changed\"" };
+            html.push_str(&format!("<td{class}>{}</td>", escape(field)));
+        }
+        html.push_str("</tr>");
+    }
+    html.push_str("</table>");
+    html
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn csv_fields_quotes_and_changes() {
+        let rows = csv_rows("a,\"b, \"\"c\"\"\"\r\n1,2\r\n");
+        assert_eq!(rows, [vec!["a", "b, \"c\""], vec!["1", "2"]]);
+        let other = csv_rows("a,x\r\n1,2\r\n");
+        let html = table_html(&rows, &other);
+        assert!(
+            html.contains("<td class=\"changed\">b, &quot;c&quot;</td>"),
+            "{html}"
+        );
+        assert!(html.contains("<td>1</td>"));
+        let planted = table_html(&rows, &rows);
+        assert!(!planted.contains("changed"), "identical sides mark nothing");
+    }
 }

@@ -100,6 +100,7 @@ pub fn review(old: Tree, new: Tree) -> Review {
     for id in ids {
         let data_path = PathBuf::from(format!("data/{id}.json"));
         let svg_path = PathBuf::from(format!("figures/{id}.svg"));
+        let csv_path = PathBuf::from(format!("data/{id}.csv"));
         let change = match (old.get(&data_path), new.get(&data_path)) {
             (None, Some(_)) => Some(FigureChange::Added),
             (Some(_), None) => Some(FigureChange::Removed),
@@ -109,7 +110,9 @@ pub fn review(old: Tree, new: Tree) -> Review {
                 } else {
                     data_differences(a, b)
                 };
-                let drawing = old.get(&svg_path) != new.get(&svg_path);
+                // A table is the figure's drawing too.
+                let drawing = old.get(&svg_path) != new.get(&svg_path)
+                    || old.get(&csv_path) != new.get(&csv_path);
                 (!data.is_empty() || drawing).then_some(FigureChange::Changed { data, drawing })
             }
             (None, None) => None,
@@ -143,7 +146,7 @@ fn figure_id(path: &Path) -> Option<String> {
     let dir = path.parent()?.to_str()?;
     let stem = path.file_stem()?.to_str()?;
     match (dir, path.extension()?.to_str()?) {
-        ("data", "json") | ("figures", "svg") => Some(stem.to_string()),
+        ("data", "json") | ("data", "csv") | ("figures", "svg") => Some(stem.to_string()),
         _ => None,
     }
 }
