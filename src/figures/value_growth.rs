@@ -138,7 +138,11 @@ const RIGHT: i32 = 50;
 /// How series `i` is drawn: its colour and, so that colour is not the only
 /// cue, its marker (a dot, a square, a diamond, cycling).
 fn series_style(i: usize) -> (plot::Colour, Marker) {
-    let colour = if i % 2 == 0 { ACCENT_2 } else { ACCENT };
+    let colour = if i.is_multiple_of(2) {
+        ACCENT_2
+    } else {
+        ACCENT
+    };
     let marker = [Marker::Dot, Marker::Square, Marker::Diamond][i % 3];
     (colour, marker)
 }
