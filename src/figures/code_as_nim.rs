@@ -83,25 +83,54 @@ impl Data {
     }
 }
 
-const CELL: i32 = 20;
-const LEFT: i32 = 50;
+/// 22 px cells hold 13 px values; 29 of them and the heap labels fit the
+/// column (see the test `twenty_eight_digits_fit_the_column`).
+const CELL: i32 = 22;
+/// Room for the row labels (the first heap of each row, up to three digits).
+const LEFT: i32 = 40;
+const RIGHT: i32 = 10;
+/// The title line, then the column labels above the grid.
+const TOP: i32 = 52;
 
-/// Draws the values in rows of `digits + 1`, so the period shows as columns.
+/// The figure's width for rows of `columns` cells.
+fn width(columns: usize) -> u32 {
+    (LEFT + CELL * columns as i32 + RIGHT) as u32
+}
+
+/// Draws the values in rows of `digits + 1`, so the period shows as columns:
+/// each row is labelled by its first heap, each column by what it adds to
+/// it, so a cell's heap is its row's label plus its column's.
 pub fn render(data: &Data, meta: &RenderMeta) -> String {
-    let width = (LEFT + CELL * data.columns as i32 + 20) as u32;
+    let width = width(data.columns);
     let rows = data.values.len().div_ceil(data.columns) as i32;
-    let top = 40;
-    let note = data.range_note();
-    let lines = plot::wrap(&note, (width as usize - 30) / 6).len() as i32;
-    let height = (top + rows * CELL + 24 + lines * 15) as u32;
-    plot::svg(width, height, meta.caption, &note, |area| {
+    let height = (TOP + rows * CELL + 8) as u32;
+    plot::svg(width, height, meta.caption, &data.range_note(), |area| {
         let title = format!(
-            "{} as {} digits 3, rows of {}",
-            data.run.rule, data.digits, data.columns
+            "·33…3 ({} digits 3) in rows of {}: heap = row + column",
+            data.digits, data.columns
         );
-        plot::label(area, &title, (10, 14), 14, Anchor::Start, INK);
-        let bottom = plot::raster(area, (LEFT, top), CELL, data.columns, 0, &data.values);
-        plot::note(area, &note, (10, bottom + 18), width as i32 - 20, MUTED);
+        plot::label(area, &title, (10, 14), plot::TITLE, Anchor::Start, INK);
+        for column in 0..data.columns {
+            let x = LEFT + column as i32 * CELL + CELL / 2;
+            let text = column.to_string();
+            plot::label(
+                area,
+                &text,
+                (x, TOP - 9),
+                plot::SMALL,
+                Anchor::Middle,
+                MUTED,
+            );
+        }
+        plot::label(
+            area,
+            "heap",
+            (LEFT - 6, TOP - 9),
+            plot::SMALL,
+            Anchor::End,
+            MUTED,
+        );
+        plot::raster(area, (LEFT, TOP), CELL, data.columns, 0, &data.values);
     })
 }
 
@@ -126,5 +155,12 @@ mod tests {
             ("guy-smith-k1", 28, 57)
         );
         assert_eq!(data.values.len(), 87);
+    }
+
+    #[test]
+    fn twenty_eight_digits_fit_the_column() {
+        assert!(width(29) <= plot::COLUMN, "{}", width(29));
+        // A planted fault: one more digit does not.
+        assert!(width(31) > plot::COLUMN);
     }
 }

@@ -22,7 +22,7 @@ use super::bounds::{CheckParams, Within};
 use crate::games::{OctalCode, octal};
 use crate::manifest::Count;
 use crate::numbers::grouped;
-use crate::plot::{self, ACCENT, ACCENT_2, Anchor, INK, MUTED};
+use crate::plot::{self, ACCENT, ACCENT_2, Anchor, INK, MUTED, RULE};
 use crate::sequence::{Analysis, PeriodStatus, Value, analyse};
 
 /// Parameters of the sweep.
@@ -304,91 +304,159 @@ impl Data {
     }
 }
 
-const LEFT: i32 = 50;
-const TOP: i32 = 56;
+/// Room for the row labels (`·0` … `·7`) and the chart's count axis.
+const LEFT: i32 = 40;
+const RIGHT: i32 = 10;
+/// A code's cell: too small for text, so the outcome is a shape (filled,
+/// hollow, dot) as well as a colour. Rows are taller than a cell is wide,
+/// so each holds its 12 px label.
 const CELL: i32 = 10;
-const CHART_H: i32 = 120;
+const ROW: i32 = 15;
+/// The title, the legend, the column axis's title and its labels.
+const TOP: i32 = 98;
+const CHART_H: i32 = 100;
+/// The widest a period's bar is drawn.
+const BAR: i32 = 24;
 
-/// Draws the codes as a grid (first digit down, last two across) coloured
+/// The grid's columns: one per value of the digits after the first.
+fn columns(digits: u32) -> i32 {
+    8i32.pow(digits.saturating_sub(1))
+}
+
+/// The figure's width for a sweep of `digits` digits.
+fn width(digits: u32) -> u32 {
+    (LEFT + CELL * columns(digits) + RIGHT) as u32
+}
+
+/// What the search and the certificate made of a code.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+enum Outcome {
+    Certified,
+    Observed,
+    NoPeriod,
+}
+
+impl Outcome {
+    fn of(record: &SweepRecord) -> Self {
+        match (record.period, record.certified) {
+            (_, true) => Outcome::Certified,
+            (Some(_), false) => Outcome::Observed,
+            (None, _) => Outcome::NoPeriod,
+        }
+    }
+
+    /// The legend's words.
+    fn name(self) -> &'static str {
+        match self {
+            Outcome::Certified => "period certified",
+            Outcome::Observed => "observed, not proven",
+            Outcome::NoPeriod => "no period found",
+        }
+    }
+
+    /// Draws the outcome's mark in the cell at `(x, y)`: a filled square, a
+    /// dot, a hollow square, each in its own colour, so the shape alone
+    /// tells them apart.
+    fn mark(self, area: &plot::Area, (x, y): (i32, i32)) {
+        match self {
+            Outcome::Certified => plot::block(area, (x, y), (x + CELL - 1, y + CELL - 1), ACCENT_2),
+            Outcome::Observed => {
+                plot::dot(area, (x + CELL / 2, y + CELL / 2), CELL / 2 - 1, ACCENT)
+            }
+            Outcome::NoPeriod => {
+                plot::outline(area, (x + 1, y + 1), (x + CELL - 2, y + CELL - 2), MUTED, 1)
+            }
+        }
+    }
+}
+
+/// Draws the codes as a grid (first digit down, the others across) marked
 /// by outcome, and the periods found as bars.
 pub fn render(data: &Data, meta: &RenderMeta) -> String {
-    let columns = 8i32.pow(data.digits.saturating_sub(1));
+    let columns = columns(data.digits);
     let rows = (data.records.len() as i32 + columns - 1) / columns;
-    let width = (LEFT + CELL * columns + 30).max(600) as u32;
-    let note = data.range_note();
-    let lines = plot::wrap(&note, (width as usize - 30) / 6).len() as i32;
-    let grid_bottom = TOP + rows * CELL;
-    let chart_top = grid_bottom + 70;
-    let height = (chart_top + CHART_H + 50 + lines * 15) as u32;
-    plot::svg(width, height, meta.caption, &note, |area| {
+    let width = width(data.digits);
+    let grid_bottom = TOP + rows * ROW;
+    let chart_top = grid_bottom + 56;
+    let height = (chart_top + CHART_H + 48) as u32;
+    plot::svg(width, height, meta.caption, &data.range_note(), |area| {
         let title = format!(
-            "all {} codes of {} digits, searched to {} values",
+            "all {} codes of {} digits, each searched to {} values",
             data.codes,
             data.digits,
             grouped(data.computed as u64)
         );
-        plot::label(area, &title, (10, 14), 14, Anchor::Start, INK);
-        let legend = [
-            (ACCENT_2, "certified"),
-            (ACCENT, "observed, not proven"),
-            (MUTED, "no period found"),
-        ];
-        for (i, (color, text)) in legend.iter().enumerate() {
-            let x = LEFT + 190 * i as i32;
-            plot::block(area, (x, 30), (x + 10, 40), *color);
-            plot::label(area, text, (x + 16, 35), 11, Anchor::Start, INK);
+        plot::label(area, &title, (10, 14), plot::TITLE, Anchor::Start, INK);
+        let mut x = 10;
+        for outcome in [Outcome::Certified, Outcome::Observed, Outcome::NoPeriod] {
+            outcome.mark(area, (x, 39));
+            plot::label(
+                area,
+                outcome.name(),
+                (x + 16, 44),
+                plot::TEXT,
+                Anchor::Start,
+                INK,
+            );
+            x += 40 + 7 * outcome.name().chars().count() as i32;
         }
+        draw_column_labels(area, data.digits, columns);
         for (i, record) in data.records.iter().enumerate() {
             let (row, column) = (i as i32 / columns, i as i32 % columns);
-            let color = match (record.period, record.certified) {
-                (_, true) => ACCENT_2,
-                (Some(_), false) => ACCENT,
-                (None, _) => MUTED,
-            };
-            let (x, y) = (LEFT + column * CELL, TOP + row * CELL);
-            plot::block(area, (x, y), (x + CELL - 1, y + CELL - 1), color);
+            let (x, y) = (LEFT + column * CELL, TOP + row * ROW);
+            Outcome::of(record).mark(area, (x, y + (ROW - CELL) / 2));
             if column == 0 {
-                plot::label(
-                    area,
-                    &format!("·{}…", &record.code[..1]),
-                    (LEFT - 6, y + CELL / 2),
-                    10,
-                    Anchor::End,
-                    MUTED,
-                );
+                let text = format!("·{}", &record.code[..1]);
+                let at = (LEFT - 6, y + ROW / 2);
+                plot::label(area, &text, at, plot::SMALL, Anchor::End, MUTED);
             }
         }
-        plot::label(
-            area,
-            "last digits 00 → 77 across",
-            (LEFT, grid_bottom + 12),
-            10,
-            Anchor::Start,
-            MUTED,
-        );
         draw_periods(area, data, chart_top, width as i32);
-        plot::note(
-            area,
-            &note,
-            (10, chart_top + CHART_H + 40),
-            width as i32 - 20,
-            MUTED,
-        );
     })
 }
 
-/// One bar per period found, its height the number of codes.
+/// Labels the grid's columns: the digits after the first, at every eighth
+/// column (`00`, `10`, … `70`: the octal tens), with a hairline where
+/// each group of eight starts; and the axes' titles.
+fn draw_column_labels(area: &plot::Area, digits: u32, columns: i32) {
+    let rest = digits.saturating_sub(1) as usize;
+    let step = if columns > 8 { 8 } else { 1 };
+    let axis = match rest {
+        0 => "first digit ↓".to_string(),
+        1 => "first digit ↓, last digit →".to_string(),
+        _ => format!("first digit ↓, last {rest} digits →"),
+    };
+    plot::label(area, &axis, (10, TOP - 32), plot::TEXT, Anchor::Start, INK);
+    for column in (0..columns).step_by(step as usize) {
+        let x = LEFT + column * CELL;
+        let text = format!("{:0width$o}", column, width = rest.max(1));
+        let text = if rest == 0 { String::new() } else { text };
+        plot::label(
+            area,
+            &text,
+            (x + 1, TOP - 9),
+            plot::SMALL,
+            Anchor::Start,
+            MUTED,
+        );
+        if column > 0 {
+            plot::line(area, &[(x - 1, TOP - 16), (x - 1, TOP)], RULE, 1);
+        }
+    }
+}
+
+/// One bar per period found, its height the number of codes (written on it).
 fn draw_periods(area: &plot::Area, data: &Data, top: i32, width: i32) {
     plot::label(
         area,
         "codes with each period found",
-        (10, top - 22),
-        12,
+        (10, top - 26),
+        plot::TEXT,
         Anchor::Start,
         INK,
     );
     let bars = data.periods.len().max(1) as i32;
-    let bar = ((width - LEFT - 30) / bars).min(24);
+    let bar = ((width - LEFT - RIGHT) / bars).min(BAR);
     let most = data
         .periods
         .iter()
@@ -396,40 +464,38 @@ fn draw_periods(area: &plot::Area, data: &Data, top: i32, width: i32) {
         .max()
         .unwrap_or(1)
         .max(1);
+    let bottom = top + CHART_H;
+    plot::line(
+        area,
+        &[(LEFT, bottom), (LEFT + bar * bars, bottom)],
+        MUTED,
+        1,
+    );
     for (i, t) in data.periods.iter().enumerate() {
         let x = LEFT + bar * i as i32;
         let h = (t.codes as f64 / most as f64 * CHART_H as f64).round() as i32;
-        plot::block(
-            area,
-            (x + 1, top + CHART_H - h),
-            (x + bar - 1, top + CHART_H),
-            ACCENT_2,
-        );
+        plot::block(area, (x + 1, bottom - h), (x + bar - 1, bottom), ACCENT_2);
+        let at = (x + bar / 2, bottom - h - 9);
         plot::label(
             area,
             &t.codes.to_string(),
-            (x + bar / 2, top + CHART_H - h - 7),
-            9,
+            at,
+            plot::SMALL,
             Anchor::Middle,
             INK,
         );
+        let at = (x + bar / 2, bottom + 11);
         plot::label(
             area,
             &t.value.to_string(),
-            (x + bar / 2, top + CHART_H + 10),
-            9,
+            at,
+            plot::SMALL,
             Anchor::Middle,
             MUTED,
         );
     }
-    plot::label(
-        area,
-        "period",
-        (LEFT + bar * bars, top + CHART_H + 24),
-        10,
-        Anchor::End,
-        MUTED,
-    );
+    let at = (LEFT + bar * bars / 2, bottom + 32);
+    plot::label(area, "period", at, plot::TEXT, Anchor::Middle, INK);
 }
 
 #[cfg(test)]
@@ -480,6 +546,18 @@ mod tests {
         );
         let thirty_four = data.periods.iter().find(|t| t.value == 34).unwrap();
         assert_eq!(thirty_four.codes, 18);
+    }
+
+    #[test]
+    fn every_sweep_fits_the_column_and_its_periods_have_room_for_three_digits() {
+        for digits in 1..=3 {
+            assert!(width(digits) <= plot::COLUMN, "{digits} digits");
+        }
+        // 27 periods, the three-digit sweep's, each under a bar wide enough
+        // for a three-digit period (about 20 px at 12 px) beside its
+        // neighbours.
+        let bar = ((width(3) as i32 - LEFT - RIGHT) / 27).min(BAR);
+        assert!(bar >= 22, "{bar}");
     }
 
     #[test]

@@ -7,9 +7,9 @@ use serde::{Deserialize, Serialize};
 use super::RenderMeta;
 use super::bounds::{CheckParams, Within};
 use super::run::{RunSummary, run};
+use super::same_sequence::rule_name;
 use crate::games::Rule;
 use crate::manifest::Count;
-use crate::numbers::grouped;
 use crate::plot::{self, ACCENT, ACCENT_2, Anchor, INK, MUTED};
 use crate::sequence::{DEFAULT_MIN_REPEATS, Value};
 
@@ -84,59 +84,168 @@ impl Data {
     }
 }
 
-const CELL: i32 = 17;
-const LEFT: i32 = 50;
+/// Room for the row labels (the first heap of each row, up to three digits
+/// at 12 px); the cells start right after.
+const LEFT: i32 = 24;
+/// The title, then the column labels above the grid.
+const TOP: i32 = 52;
 
-/// Draws rows of one period, with the window and the needed values marked.
+/// The side of a cell for rows of `period`: 22 px (13 px values) where the
+/// row fits the column, else 20 px (12 px values, the smallest cell that
+/// holds legible text). Dawson's 34 fills the column at 20 px; a longer
+/// period would need its rows wrapped, which no figure asks for yet.
+fn cell_side(period: usize) -> i32 {
+    if LEFT + 22 * period as i32 <= plot::COLUMN as i32 {
+        22
+    } else {
+        20
+    }
+}
+
+/// The corners, clockwise, of the outline of heaps `from .. to` in a raster
+/// of `columns` cells of side `cell` from `origin`, drawn `inset` pixels
+/// inside the cells so two outlines that meet stay apart. A stretch over
+/// several rows is a staircase: the rest of its first row, whole rows, the
+/// start of its last. Empty for an empty stretch; two rectangles when the
+/// stretch covers two rows that do not overlap.
+fn stretch_outline(
+    origin: (i32, i32),
+    cell: i32,
+    columns: usize,
+    (from, to): (usize, usize),
+    inset: i32,
+) -> Vec<Vec<(i32, i32)>> {
+    if from >= to {
+        return Vec::new();
+    }
+    let x = |column: usize| origin.0 + column as i32 * cell;
+    let y = |row: usize| origin.1 + row as i32 * cell;
+    let (first_row, first_column) = (from / columns, from % columns);
+    let (last_row, end_column) = ((to - 1) / columns, (to - 1) % columns + 1);
+    let d = inset;
+    let rectangle = |row: usize, left: usize, right: usize| {
+        let (l, r, t, b) = (x(left) + d, x(right) - d, y(row) + d, y(row + 1) - d);
+        vec![(l, t), (r, t), (r, b), (l, b), (l, t)]
+    };
+    if first_row == last_row {
+        return vec![rectangle(first_row, first_column, end_column)];
+    }
+    if last_row == first_row + 1 && end_column <= first_column {
+        return vec![
+            rectangle(first_row, first_column, columns),
+            rectangle(last_row, 0, end_column),
+        ];
+    }
+    let (left, right) = (x(0) + d, x(columns) - d);
+    let (start, end) = (x(first_column) + d, x(end_column) - d);
+    vec![vec![
+        (start, y(first_row) + d),
+        (right, y(first_row) + d),
+        (right, y(last_row) - d),
+        (end, y(last_row) - d),
+        (end, y(last_row + 1) - d),
+        (left, y(last_row + 1) - d),
+        (left, y(first_row + 1) + d),
+        (start, y(first_row + 1) + d),
+        (start, y(first_row) + d),
+    ]]
+}
+
+/// How an outline is drawn: the preperiod dashed, the window solid, so the
+/// two differ in more than colour.
+#[derive(Clone, Copy)]
+enum Stroke {
+    Dashed,
+    Solid,
+}
+
+fn draw_outline(area: &plot::Area, points: &[(i32, i32)], colour: plot::Colour, stroke: Stroke) {
+    use plotters::prelude::*;
+    let style = colour.stroke_width(2);
+    let drawn = match stroke {
+        Stroke::Solid => area.draw(&PathElement::new(points.to_vec(), style)),
+        Stroke::Dashed => area.draw(&plotters::element::DashedPathElement::new(
+            points.to_vec(),
+            5,
+            3,
+            style,
+        )),
+    };
+    drawn.expect("drawing into a string cannot fail");
+}
+
+/// Draws rows of one period, with the preperiod and the window outlined.
 pub fn render(data: &Data, meta: &RenderMeta) -> String {
     let period = data.run.period.unwrap_or(1);
     let preperiod = data.run.preperiod.unwrap_or(0);
-    let width = (LEFT + CELL * period as i32 + 20).max(560) as u32;
-    let rows = data.values.len().div_ceil(period) as i32;
-    let top = 56;
-    let note = data.range_note();
-    let legend = [
+    let cell = cell_side(period);
+    let width = (LEFT + cell * period as i32).max(480) as u32;
+    let rows = data.values.len().div_ceil(period);
+    let grid_bottom = TOP + rows as i32 * cell;
+    let legend_y = grid_bottom + 20;
+    let height = (legend_y + 16) as u32;
+    let window_end = data.window_end.min(data.values.len());
+    let marks = [
         (
             ACCENT_2,
+            Stroke::Dashed,
+            (0, preperiod),
             format!("preperiod: heaps 0–{}", preperiod.saturating_sub(1)),
         ),
         (
             ACCENT,
+            Stroke::Solid,
+            (preperiod, window_end),
             format!(
-                "window: heaps {}–{} against one period on",
+                "window: heaps {}–{}, each against one period on",
                 preperiod,
-                data.window_end - 1
+                data.window_end.saturating_sub(1)
             ),
         ),
     ];
-    let lines = plot::wrap(&note, (width as usize - 30) / 6).len() as i32;
-    let height = (top + rows * CELL + 60 + lines * 15) as u32;
-    plot::svg(width, height, meta.caption, &note, |area| {
+    plot::svg(width, height, meta.caption, &data.range_note(), |area| {
         let title = format!(
-            "{}: rows of {period}, heap 0 at the top left",
-            data.run.rule
+            "{} in rows of {period}: heap = row + column",
+            rule_name(&data.run.rule)
         );
-        plot::label(area, &title, (10, 14), 14, Anchor::Start, INK);
-        let needed = data.run.certificate.map_or(0, |c| c.values_needed);
-        let text = format!(
-            "the certificate reads heaps 0–{}, searched to {}",
-            needed.saturating_sub(1),
-            grouped(data.run.computed as u64)
-        );
-        plot::label(area, &text, (10, 34), 11, Anchor::Start, MUTED);
-        let bottom = plot::raster(area, (LEFT, top), CELL, period, 0, &data.values);
-        for heap in 0..data.values.len().min(data.window_end) {
-            let (x, y) = plot::raster_position((LEFT, top), CELL, period, 0, heap);
-            let color = if heap < preperiod { ACCENT_2 } else { ACCENT };
-            plot::outline(area, (x + 1, y + 1), (x + CELL - 1, y + CELL - 1), color, 2);
+        plot::label(area, &title, (4, 14), plot::TITLE, Anchor::Start, INK);
+        for column in 0..period {
+            let x = LEFT + column as i32 * cell + cell / 2;
+            let text = column.to_string();
+            plot::label(
+                area,
+                &text,
+                (x, TOP - 9),
+                plot::SMALL,
+                Anchor::Middle,
+                MUTED,
+            );
         }
-        let mut y = bottom + 16;
-        for (color, text) in &legend {
-            plot::outline(area, (10, y - 5), (20, y + 5), *color, 2);
-            plot::label(area, text, (26, y), 11, Anchor::Start, INK);
-            y += 16;
+        for (row, chunk) in data.values.chunks(period).enumerate() {
+            let top = TOP + row as i32 * cell;
+            let heap = (row * period).to_string();
+            let at = (LEFT - 3, top + cell / 2);
+            plot::label(area, &heap, at, plot::SMALL, Anchor::End, MUTED);
+            for (i, &value) in chunk.iter().enumerate() {
+                plot::cell(area, LEFT + i as i32 * cell, top, cell, value);
+            }
         }
-        plot::note(area, &note, (10, y + 6), width as i32 - 20, MUTED);
+        let mut x = 4;
+        for (colour, stroke, stretch, text) in &marks {
+            for outline in stretch_outline((LEFT, TOP), cell, period, *stretch, 2) {
+                draw_outline(area, &outline, *colour, *stroke);
+            }
+            draw_outline(area, &[(x, legend_y), (x + 24, legend_y)], *colour, *stroke);
+            plot::label(
+                area,
+                text,
+                (x + 30, legend_y),
+                plot::TEXT,
+                Anchor::Start,
+                INK,
+            );
+            x += 60 + 7 * text.chars().count() as i32;
+        }
     })
 }
 
@@ -202,6 +311,35 @@ mod tests {
         })
         .unwrap_err();
         assert!(error.contains("none was found"), "{error}");
+    }
+
+    #[test]
+    fn dawsons_period_fits_the_column_and_kayles_gets_larger_cells() {
+        assert_eq!(cell_side(34), 20);
+        assert!(LEFT + 34 * cell_side(34) <= plot::COLUMN as i32);
+        assert_eq!(cell_side(12), 22);
+    }
+
+    #[test]
+    fn a_stretch_over_rows_is_outlined_as_one_staircase_inside_its_cells() {
+        // Dawson's window: heaps 52–139 in rows of 34, cells of 20 from (0, 0);
+        // heap 139 is column 3 of the row from 136.
+        let outlines = stretch_outline((0, 0), 20, 34, (52, 140), 2);
+        assert_eq!(outlines.len(), 1);
+        let points = &outlines[0];
+        assert_eq!(points.first(), points.last(), "closed");
+        assert_eq!(points[0], (18 * 20 + 2, 20 + 2), "starts at heap 52");
+        assert!(
+            points.contains(&(4 * 20 - 2, 5 * 20 - 2)),
+            "ends after heap 139"
+        );
+        for &(x, y) in points {
+            assert!((2..=34 * 20 - 2).contains(&x) && (22..=5 * 20 - 2).contains(&y));
+        }
+        // Within one row, a rectangle; two rows that do not overlap, two.
+        assert_eq!(stretch_outline((0, 0), 20, 34, (0, 10), 2)[0].len(), 5);
+        assert_eq!(stretch_outline((0, 0), 20, 34, (30, 36), 2).len(), 2);
+        assert!(stretch_outline((0, 0), 20, 34, (5, 5), 2).is_empty());
     }
 
     #[test]

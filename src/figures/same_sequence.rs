@@ -87,45 +87,57 @@ impl Data {
     }
 }
 
-const CELL: i32 = 22;
-const LEFT: i32 = 80;
+/// A rule as a reader writes it: `octal:·33` as ·33, `hex:·8` as ·8,
+/// `sub:1,2` as {1, 2}. The CLI spelling belongs in the reproduce command
+/// the page prints; a figure shows the typographic one. (Used by the other
+/// octal-page figures too; a candidate for `plot` or `games` once every
+/// figure kind wants it.)
+pub(super) fn rule_name(rule: &str) -> String {
+    match rule.split_once(':') {
+        Some(("octal" | "hex", code)) => code.to_string(),
+        Some(("sub", set)) => {
+            let takes: Vec<&str> = set.split(',').map(str::trim).collect();
+            format!("{{{}}}", takes.join(", "))
+        }
+        _ => rule.to_string(),
+    }
+}
 
-/// Draws one strip above the other.
+/// 22 px cells hold 13 px values.
+const CELL: i32 = 22;
+/// Room for a rule's name at 13 px, e.g. `{1, 2}`.
+const LEFT: i32 = 60;
+const RIGHT: i32 = 10;
+
+/// The figure's width for strips of `cells`.
+fn width(cells: usize) -> u32 {
+    (LEFT + CELL * cells as i32 + RIGHT) as u32
+}
+
+/// Draws one strip above the other, the heap over every fifth cell of each.
 pub fn render(data: &Data, meta: &RenderMeta) -> String {
-    let cells = data.game_values.len() as i32;
-    let width = (LEFT + CELL * cells + 20) as u32;
-    let note = data.range_note();
-    let lines = plot::wrap(&note, (width as usize - 30) / 6).len() as i32;
-    let (top_y, bottom_y) = (52, 112);
-    let height = (bottom_y + CELL + 30 + lines * 15) as u32;
-    plot::svg(width, height, meta.caption, &note, |area| {
-        let title = format!("{} beside {}", data.game.rule, data.other.rule);
-        plot::label(area, &title, (10, 14), 14, Anchor::Start, INK);
-        plot::label(
-            area,
-            &data.game.rule,
-            (10, top_y + CELL / 2),
-            12,
-            Anchor::Start,
-            INK,
-        );
-        plot::strip(area, LEFT, top_y, CELL, 0, &data.game_values);
-        plot::label(
-            area,
-            &data.other.rule,
-            (10, bottom_y + CELL / 2),
-            12,
-            Anchor::Start,
-            INK,
-        );
-        plot::strip(area, LEFT, bottom_y, CELL, 0, &data.other_values);
-        plot::note(
-            area,
-            &note,
-            (10, bottom_y + CELL + 24),
-            width as i32 - 20,
-            MUTED,
-        );
+    let width = width(data.game_values.len());
+    let (top_y, bottom_y) = (52, 100);
+    let height = (bottom_y + CELL + 8) as u32;
+    let (game, other) = (rule_name(&data.game.rule), rule_name(&data.other.rule));
+    plot::svg(width, height, meta.caption, &data.range_note(), |area| {
+        let title = format!("{game} beside {other}");
+        plot::label(area, &title, (10, 14), plot::TITLE, Anchor::Start, INK);
+        for (name, y, values) in [
+            (&game, top_y, &data.game_values),
+            (&other, bottom_y, &data.other_values),
+        ] {
+            plot::label(area, "heap", (10, y - 8), plot::SMALL, Anchor::Start, MUTED);
+            plot::label(
+                area,
+                name,
+                (10, y + CELL / 2),
+                plot::TEXT,
+                Anchor::Start,
+                INK,
+            );
+            plot::strip(area, LEFT, y, CELL, 0, values);
+        }
     })
 }
 
@@ -154,5 +166,22 @@ mod tests {
     #[test]
     fn code_33_is_not_subtraction_one_three() {
         assert_eq!(compare("sub:1,3").first_difference, Some(2));
+    }
+
+    #[test]
+    fn rules_are_named_as_a_reader_writes_them() {
+        assert_eq!(rule_name("octal:·137"), "·137");
+        assert_eq!(rule_name("hex:·8"), "·8");
+        assert_eq!(rule_name("sub:1,3,4"), "{1, 3, 4}");
+        assert_eq!(rule_name("pass:1,2"), "pass:1,2");
+    }
+
+    #[test]
+    fn the_strips_shown_fit_the_column() {
+        assert!(width(27) <= plot::COLUMN);
+        assert!(
+            width(30) > plot::COLUMN,
+            "the 30 cells drawn before did not"
+        );
     }
 }

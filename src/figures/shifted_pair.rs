@@ -8,6 +8,7 @@ use serde::{Deserialize, Serialize};
 use super::RenderMeta;
 use super::bounds::{CheckParams, Within};
 use super::run::{RunSummary, run};
+use super::same_sequence::rule_name;
 use crate::games::Rule;
 use crate::manifest::Count;
 use crate::numbers::{counted, grouped};
@@ -101,57 +102,67 @@ impl Data {
     }
 }
 
-const CELL: i32 = 20;
-const LEFT: i32 = 70;
+/// 22 px cells hold 13 px values.
+const CELL: i32 = 22;
+/// Room for a code's name at 13 px.
+const LEFT: i32 = 50;
+const RIGHT: i32 = 10;
 
-/// Draws the two strips, the shifted one moved so equal values line up.
+/// The figure's width for strips of `cells` moved `shift` cells apart.
+fn width(cells: usize, shift: usize) -> u32 {
+    (LEFT + CELL * (cells + shift) as i32 + RIGHT) as u32
+}
+
+/// Draws the two strips, the shifted one moved so equal values line up;
+/// the values in front of the copy are outlined (a shape, beside the
+/// colour) and labelled.
 pub fn render(data: &Data, meta: &RenderMeta) -> String {
     let shift = data.shift.unwrap_or(0);
-    let cells = data.game_values.len() as i32;
-    let width = (LEFT + CELL * (cells + shift as i32) + 20) as u32;
-    let note = data.range_note();
-    let lines = plot::wrap(&note, (width as usize - 30) / 6).len() as i32;
-    let (top_y, bottom_y) = (52, 112);
-    let height = (bottom_y + CELL + 30 + lines * 15) as u32;
-    plot::svg(width, height, meta.caption, &note, |area| {
+    let width = width(data.game_values.len(), shift);
+    // The gap between the strips holds the label of the values in front.
+    let (top_y, bottom_y) = (52, 116);
+    let height = (bottom_y + CELL + 8) as u32;
+    let (game, shifted) = (rule_name(&data.game.rule), rule_name(&data.shifted.rule));
+    plot::svg(width, height, meta.caption, &data.range_note(), |area| {
         let title = format!(
-            "{} moved {} along is {}",
-            data.game.rule,
+            "{game} moved {} along is {shifted}",
             counted(shift as u64, "heap", "heaps"),
-            data.shifted.rule
         );
-        plot::label(area, &title, (10, 14), 14, Anchor::Start, INK);
-        let name = |rule: &str| rule.trim_start_matches("octal:").to_string();
-        plot::label(
-            area,
-            &name(&data.shifted.rule),
-            (10, top_y + CELL / 2),
-            13,
-            Anchor::Start,
-            INK,
-        );
-        plot::strip(area, LEFT, top_y, CELL, 0, &data.shifted_values);
-        plot::label(
-            area,
-            &name(&data.game.rule),
-            (10, bottom_y + CELL / 2),
-            13,
-            Anchor::Start,
-            INK,
-        );
-        let x = LEFT + shift as i32 * CELL;
-        plot::strip(area, x, bottom_y, CELL, 0, &data.game_values);
+        plot::label(area, &title, (10, 14), plot::TITLE, Anchor::Start, INK);
+        for (name, x, y, values) in [
+            (&shifted, LEFT, top_y, &data.shifted_values),
+            (
+                &game,
+                LEFT + shift as i32 * CELL,
+                bottom_y,
+                &data.game_values,
+            ),
+        ] {
+            plot::label(area, "heap", (10, y - 8), plot::SMALL, Anchor::Start, MUTED);
+            plot::label(
+                area,
+                name,
+                (10, y + CELL / 2),
+                plot::TEXT,
+                Anchor::Start,
+                INK,
+            );
+            plot::strip(area, x, y, CELL, 0, values);
+        }
         for i in 0..shift as i32 {
             let cx = LEFT + i * CELL;
-            plot::outline(area, (cx, top_y), (cx + CELL, top_y + CELL), ACCENT, 2);
+            plot::outline(
+                area,
+                (cx + 1, top_y + 1),
+                (cx + CELL - 1, top_y + CELL - 1),
+                ACCENT,
+                2,
+            );
         }
-        plot::note(
-            area,
-            &note,
-            (10, bottom_y + CELL + 24),
-            width as i32 - 20,
-            MUTED,
-        );
+        if shift > 0 {
+            let at = (LEFT + 4, top_y + CELL + 12);
+            plot::label(area, "↑ in front", at, plot::SMALL, Anchor::Start, ACCENT);
+        }
     })
 }
 
@@ -192,5 +203,14 @@ mod tests {
             shown: 10,
         };
         assert_eq!(compute(&params).unwrap().shift, None);
+    }
+
+    #[test]
+    fn the_strips_shown_fit_the_column() {
+        assert!(width(28, 1) <= plot::COLUMN);
+        assert!(
+            width(36, 1) > plot::COLUMN,
+            "the 36 cells drawn before did not"
+        );
     }
 }

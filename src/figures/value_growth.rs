@@ -8,9 +8,11 @@ use serde::{Deserialize, Serialize};
 use super::RenderMeta;
 use super::bounds::CheckParams;
 use super::run::{RunSummary, run};
+use super::same_sequence::rule_name;
+use super::value_spread::spaced_ticks;
 use crate::games::Rule;
 use crate::numbers::grouped;
-use crate::plot::{self, ACCENT, ACCENT_2, Anchor, INK, MUTED};
+use crate::plot::{self, ACCENT, ACCENT_2, Anchor, INK, MUTED, RULE};
 use crate::sequence::{DEFAULT_MIN_REPEATS, Value};
 
 /// Parameters: the games and the heaps to read the largest value at.
@@ -124,12 +126,50 @@ impl Data {
     }
 }
 
-const LEFT: i32 = 60;
+/// Room for the vertical axis's labels.
+const LEFT: i32 = 44;
+/// The axis title, then the plot.
 const TOP: i32 = 40;
-const PLOT_W: i32 = 560;
-const PLOT_H: i32 = 260;
+const PLOT_W: i32 = 580;
+const PLOT_H: i32 = 220;
+/// Room right of the plot for each line's name.
+const RIGHT: i32 = 50;
 
-/// Draws each series as a step line, the checkpoints marked and labelled.
+/// How series `i` is drawn: its colour and, so that colour is not the only
+/// cue, its marker (a dot, a square, a diamond, cycling).
+fn series_style(i: usize) -> (plot::Colour, Marker) {
+    let colour = if i.is_multiple_of(2) {
+        ACCENT_2
+    } else {
+        ACCENT
+    };
+    let marker = [Marker::Dot, Marker::Square, Marker::Diamond][i % 3];
+    (colour, marker)
+}
+
+#[derive(Clone, Copy)]
+enum Marker {
+    Dot,
+    Square,
+    Diamond,
+}
+
+fn marker(area: &plot::Area, (x, y): (i32, i32), kind: Marker, colour: plot::Colour) {
+    use plotters::prelude::*;
+    match kind {
+        Marker::Dot => plot::dot(area, (x, y), 4, colour),
+        Marker::Square => plot::block(area, (x - 4, y - 4), (x + 4, y + 4), colour),
+        Marker::Diamond => area
+            .draw(&Polygon::new(
+                vec![(x, y - 5), (x + 5, y), (x, y + 5), (x - 5, y)],
+                colour.filled(),
+            ))
+            .expect("drawing into a string cannot fail"),
+    }
+}
+
+/// Draws each series as a step line, the checkpoints marked and labelled,
+/// each line named at its end and in the legend.
 pub fn render(data: &Data, meta: &RenderMeta) -> String {
     let last = *data.checkpoints.last().unwrap_or(&1) as f64;
     let top = data
@@ -143,61 +183,51 @@ pub fn render(data: &Data, meta: &RenderMeta) -> String {
     let top = top.div_ceil(8) * 8;
     let x_of = |h: usize| LEFT + (h as f64 / last * PLOT_W as f64).round() as i32;
     let y_of = |v: Value| TOP + PLOT_H - (v as f64 / top as f64 * PLOT_H as f64).round() as i32;
-    let width = (LEFT + PLOT_W + 40) as u32;
-    let note = data.range_note();
-    let lines = plot::wrap(&note, (width as usize - 30) / 6).len() as i32;
-    let height = (TOP + PLOT_H + 70 + lines * 15) as u32;
-    plot::svg(width, height, meta.caption, &note, |area| {
+    let width = (LEFT + PLOT_W + RIGHT) as u32;
+    let bottom = TOP + PLOT_H;
+    let height = (bottom + 44) as u32;
+    plot::svg(width, height, meta.caption, &data.range_note(), |area| {
+        let at = (10, 14);
         plot::label(
             area,
-            "largest value so far against the heap",
-            (10, 14),
-            14,
+            "largest value so far",
+            at,
+            plot::TEXT,
             Anchor::Start,
             INK,
         );
         plot::line(
             area,
-            &[
-                (LEFT, TOP),
-                (LEFT, TOP + PLOT_H),
-                (LEFT + PLOT_W, TOP + PLOT_H),
-            ],
+            &[(LEFT, TOP), (LEFT, bottom), (LEFT + PLOT_W, bottom)],
             MUTED,
             1,
         );
         for tick in (0..=top).step_by((top / 4).max(1) as usize) {
-            plot::label(
-                area,
-                &tick.to_string(),
-                (LEFT - 8, y_of(tick)),
-                10,
-                Anchor::End,
-                MUTED,
-            );
+            let at = (LEFT - 8, y_of(tick));
+            plot::label(area, &tick.to_string(), at, plot::SMALL, Anchor::End, MUTED);
         }
-        for &h in &data.checkpoints {
-            let x = x_of(h);
-            plot::line(area, &[(x, TOP), (x, TOP + PLOT_H)], plot::fill(0), 1);
+        let ticks: Vec<(i32, String)> = std::iter::once(0)
+            .chain(data.checkpoints.iter().copied())
+            .map(|h| (x_of(h), grouped(h as u64)))
+            .collect();
+        for (x, text) in spaced_ticks(&ticks) {
+            if x > LEFT {
+                plot::line(area, &[(x, TOP), (x, bottom)], RULE, 1);
+            }
             plot::label(
                 area,
-                &grouped(h as u64),
-                (x, TOP + PLOT_H + 14),
-                10,
+                &text,
+                (x, bottom + 12),
+                plot::SMALL,
                 Anchor::Middle,
                 MUTED,
             );
         }
-        plot::label(
-            area,
-            "heap",
-            (LEFT + PLOT_W, TOP + PLOT_H + 30),
-            10,
-            Anchor::End,
-            MUTED,
-        );
+        let at = (LEFT + PLOT_W / 2, bottom + 32);
+        plot::label(area, "heap", at, plot::TEXT, Anchor::Middle, INK);
         for (i, s) in data.series.iter().enumerate() {
-            let color = if i == 0 { ACCENT_2 } else { ACCENT };
+            let (colour, kind) = series_style(i);
+            let name = rule_name(&s.rule);
             let mut points = Vec::new();
             for (k, &(heap, value)) in s.records.iter().enumerate() {
                 if k > 0 {
@@ -207,30 +237,37 @@ pub fn render(data: &Data, meta: &RenderMeta) -> String {
             }
             if let Some(&(_, value)) = s.records.last() {
                 points.push((x_of(last as usize), y_of(value)));
+                let at = (LEFT + PLOT_W + 8, y_of(value));
+                plot::label(area, &name, at, plot::TEXT, Anchor::Start, colour);
             }
-            plot::line(area, &points, color, 2);
-            for (&h, &v) in data.checkpoints.iter().zip(&s.at_checkpoints) {
-                plot::dot(area, (x_of(h), y_of(v)), 4, color);
-                plot::label(
-                    area,
-                    &v.to_string(),
-                    (x_of(h) - 6, y_of(v) - 10),
-                    11,
-                    Anchor::End,
-                    color,
-                );
+            plot::line(area, &points, colour, 2);
+            for (k, (&h, &v)) in data.checkpoints.iter().zip(&s.at_checkpoints).enumerate() {
+                marker(area, (x_of(h), y_of(v)), kind, colour);
+                // Above and left of the mark, clear of the line that leads to
+                // it; the lowest series right of its marks instead, clear of
+                // the lines that climb from heap 0 above it (but left at the
+                // last mark, where the line's name stands).
+                let lowest = data.series.len() > 1
+                    && k + 1 < data.checkpoints.len()
+                    && data.series.iter().all(|other| other.at_checkpoints[k] >= v);
+                let (at, anchor) = if lowest {
+                    ((x_of(h) + 7, y_of(v) - 9), Anchor::Start)
+                } else {
+                    ((x_of(h) - 7, y_of(v) - 11), Anchor::End)
+                };
+                plot::label(area, &v.to_string(), at, plot::TEXT, anchor, colour);
             }
-            let legend_y = TOP + 10 + 16 * i as i32;
-            plot::dot(area, (LEFT + 14, legend_y), 4, color);
-            plot::label(area, &s.rule, (LEFT + 24, legend_y), 11, Anchor::Start, INK);
+            let legend_y = TOP + 10 + 20 * i as i32;
+            marker(area, (LEFT + 16, legend_y), kind, colour);
+            plot::label(
+                area,
+                &name,
+                (LEFT + 30, legend_y),
+                plot::TEXT,
+                Anchor::Start,
+                INK,
+            );
         }
-        plot::note(
-            area,
-            &note,
-            (10, TOP + PLOT_H + 48),
-            width as i32 - 20,
-            MUTED,
-        );
     })
 }
 

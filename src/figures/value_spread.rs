@@ -7,6 +7,7 @@ use serde::{Deserialize, Serialize};
 use super::RenderMeta;
 use super::bounds::CheckParams;
 use super::run::{RunSummary, run};
+use super::same_sequence::rule_name;
 use crate::games::Rule;
 use crate::manifest::Count;
 use crate::numbers::grouped;
@@ -101,17 +102,47 @@ impl Data {
     }
 }
 
-const LEFT: i32 = 50;
-const TOP: i32 = 40;
-const PLOT_H: i32 = 220;
-const BAR: i32 = 6;
+/// The widest a character of a 12 px label is taken to be: digits are
+/// about 6.7 px in a sans-serif, so 7.5 is safe.
+const GLYPH: f64 = 7.5;
+/// The least room between two tick labels.
+const TICK_GAP: f64 = 8.0;
 
-/// Draws one bar per value.
+/// The ticks, `(position, label)` in ascending position, that can be
+/// printed along a horizontal axis without one label running into the
+/// next: a tick is kept when its label clears the last kept one by
+/// [`TICK_GAP`]. The first tick is always kept; so an end value that
+/// crowds the last round one (805 after 800) is dropped rather than
+/// printed over it. Shared with `value-growth`.
+pub(super) fn spaced_ticks(ticks: &[(i32, String)]) -> Vec<(i32, String)> {
+    let half = |text: &str| text.chars().count() as f64 * GLYPH / 2.0;
+    let mut kept: Vec<(i32, String)> = Vec::new();
+    for (x, text) in ticks {
+        let clear = kept.last().is_none_or(|(last_x, last)| {
+            f64::from(x - last_x) >= half(last) + half(text) + TICK_GAP
+        });
+        if clear {
+            kept.push((*x, text.clone()));
+        }
+    }
+    kept
+}
+
+/// Room for the vertical axis's labels (up to four digits at 12 px).
+const LEFT: i32 = 52;
+const RIGHT: i32 = 16;
+/// The axis title, then the plot.
+const TOP: i32 = 40;
+const PLOT_H: i32 = 180;
+
+/// Draws one bar per value. With more values than pixels the bars overlap,
+/// so each pixel column shows the largest count among its values (the data
+/// has every count).
 pub fn render(data: &Data, meta: &RenderMeta) -> String {
-    let bars = data.heaps_with_value.len() as i32;
-    // Six pixels a value while they fit in 640; narrower bars beyond.
-    let bar_width = (640 / bars.max(1)).clamp(1, BAR);
-    let width = (LEFT + bar_width * bars + 40).max(560) as u32;
+    let bars = data.heaps_with_value.len().max(1);
+    let width = plot::COLUMN;
+    let plot_w = width as i32 - LEFT - RIGHT;
+    let x_of = |v: usize| LEFT + (v as f64 / bars as f64 * f64::from(plot_w)).round() as i32;
     let most = data
         .heaps_with_value
         .iter()
@@ -121,68 +152,51 @@ pub fn render(data: &Data, meta: &RenderMeta) -> String {
         .max(1);
     let top = most.div_ceil(20) * 20;
     let y_of = |c: usize| TOP + PLOT_H - (c as f64 / top as f64 * PLOT_H as f64).round() as i32;
-    let note = data.range_note();
-    let lines = plot::wrap(&note, (width as usize - 30) / 6).len() as i32;
-    let height = (TOP + PLOT_H + 56 + lines * 15) as u32;
-    plot::svg(width, height, meta.caption, &note, |area| {
-        let title = format!("{}: how many heaps take each value", data.run.rule);
-        plot::label(area, &title, (10, 14), 14, Anchor::Start, INK);
+    let height = (TOP + PLOT_H + 44) as u32;
+    plot::svg(width, height, meta.caption, &data.range_note(), |area| {
+        let title = format!("heaps of {} taking each value", rule_name(&data.run.rule));
+        plot::label(area, &title, (10, 14), plot::TEXT, Anchor::Start, INK);
+        let bottom = TOP + PLOT_H;
         plot::line(
             area,
-            &[
-                (LEFT, TOP),
-                (LEFT, TOP + PLOT_H),
-                (LEFT + bar_width * bars, TOP + PLOT_H),
-            ],
+            &[(LEFT, TOP), (LEFT, bottom), (LEFT + plot_w, bottom)],
             MUTED,
             1,
         );
         for tick in [0, top / 2, top] {
+            let at = (LEFT - 6, y_of(tick));
             plot::label(
                 area,
-                &tick.to_string(),
-                (LEFT - 6, y_of(tick)),
-                10,
+                &grouped(tick as u64),
+                at,
+                plot::SMALL,
                 Anchor::End,
                 MUTED,
             );
         }
         for (v, &count) in data.heaps_with_value.iter().enumerate() {
-            let x = LEFT + bar_width * v as i32;
-            let gap = i32::from(bar_width > 2);
-            plot::block(
-                area,
-                (x + gap, y_of(count)),
-                (x + bar_width - gap, TOP + PLOT_H),
-                ACCENT,
-            );
-            let every = if bar_width >= 4 { 10 } else { 100 };
-            if v % every == 0 || v + 1 == data.heaps_with_value.len() {
-                plot::label(
-                    area,
-                    &v.to_string(),
-                    (x + bar_width / 2, TOP + PLOT_H + 12),
-                    10,
-                    Anchor::Middle,
-                    MUTED,
-                );
-            }
+            let (left, right) = (x_of(v), x_of(v + 1));
+            let gap = i32::from(right - left > 3);
+            let right = (right - gap).max(left + 1);
+            plot::block(area, (left, y_of(count)), (right, bottom), ACCENT);
         }
-        plot::label(
-            area,
-            "value",
-            (LEFT + bar_width * bars, TOP + PLOT_H + 26),
-            10,
-            Anchor::End,
-            MUTED,
-        );
-        plot::note(
-            area,
-            &note,
-            (10, TOP + PLOT_H + 44),
-            width as i32 - 20,
-            MUTED,
-        );
+        let step = if bars > 200 { 100 } else { 10 };
+        let ticks: Vec<(i32, String)> = (0..bars)
+            .filter(|v| v % step == 0 || v + 1 == bars)
+            .map(|v| ((x_of(v) + x_of(v + 1)) / 2, v.to_string()))
+            .collect();
+        for (x, text) in spaced_ticks(&ticks) {
+            plot::label(
+                area,
+                &text,
+                (x, bottom + 12),
+                plot::SMALL,
+                Anchor::Middle,
+                MUTED,
+            );
+        }
+        let at = (LEFT + plot_w / 2, bottom + 32);
+        plot::label(area, "value", at, plot::TEXT, Anchor::Middle, INK);
     })
 }
 
@@ -207,6 +221,26 @@ mod tests {
         );
         assert_eq!(data.heaps_with_value.len(), 90);
         assert_eq!(data.heaps_with_value.iter().sum::<usize>(), 2000);
+    }
+
+    #[test]
+    fn an_end_tick_that_crowds_a_round_one_is_dropped() {
+        // The axis of ·007 at 100,000 values: 0, 100, …, 800 every 78 px,
+        // and the largest value, 805, 6 px after 800.
+        let mut ticks: Vec<(i32, String)> = (0..=8)
+            .map(|k| (52 + 78 * k, (100 * k).to_string()))
+            .collect();
+        ticks.push((52 + 78 * 8 + 6, "805".into()));
+        let kept = spaced_ticks(&ticks);
+        assert_eq!(kept.len(), 9);
+        assert_eq!(kept.last().unwrap().1, "800");
+        for pair in kept.windows(2) {
+            let room = (pair[0].1.len() + pair[1].1.len()) as f64 * GLYPH / 2.0;
+            assert!(f64::from(pair[1].0 - pair[0].0) >= room, "{pair:?}");
+        }
+        // Far enough apart, nothing is dropped.
+        let far = [(0, "0".to_string()), (40, "805".to_string())];
+        assert_eq!(spaced_ticks(&far).len(), 2);
     }
 
     #[test]
