@@ -125,6 +125,30 @@ impl Data {
     }
 }
 
+/// Draws case `index`'s mark centred in a square cell of side `size` at
+/// `(x, y)`, in ink: nothing for `q = 1`, the largest region; a dot for
+/// `q` even, `r > 0` and a vertical dash for `q` odd, `r > 0`, the two
+/// bands; a horizontal dash for `q` even, `r = 0` and a plus for `q` odd,
+/// `r = 0`, the lines `y = qx`. The mark carries the case as well as the
+/// cell's colour, for readers who do not tell the hues apart. Shared with
+/// `pass-cases`, whose headings use it.
+pub(crate) fn case_mark(area: &plot::Area, index: usize, (x, y): (i32, i32), size: i32) {
+    let (cx, cy) = (x + size / 2, y + size / 2);
+    let arm = (size * 3 / 10).max(2);
+    let across = |area: &plot::Area| plot::line(area, &[(cx - arm, cy), (cx + arm, cy)], INK, 1);
+    let down = |area: &plot::Area| plot::line(area, &[(cx, cy - arm), (cx, cy + arm)], INK, 1);
+    match index {
+        0 => {}
+        1 => across(area),
+        2 => plot::dot(area, (cx, cy), (size / 8).max(1), INK),
+        3 => {
+            across(area);
+            down(area);
+        }
+        _ => down(area),
+    }
+}
+
 const LEFT: i32 = 60;
 const TOP: i32 = 70;
 const LEGEND: i32 = 250;
