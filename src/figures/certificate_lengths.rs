@@ -7,6 +7,8 @@ use serde::{Deserialize, Serialize};
 
 use super::RenderMeta;
 use super::bounds::CheckParams;
+use super::state_bound::superscript;
+use super::strip::rule_title;
 use crate::games::Rule;
 use crate::manifest::Count;
 use crate::numbers::grouped;
@@ -99,7 +101,7 @@ impl Data {
             .map(|r| {
                 format!(
                     "{} searched in {} values",
-                    r.rule,
+                    rule_title(&r.rule),
                     grouped(r.computed as u64)
                 )
             })
@@ -108,20 +110,75 @@ impl Data {
     }
 }
 
-const LEFT: i32 = 130;
-const BAR: i32 = 26;
+const LEFT: i32 = 80;
+const RIGHT: i32 = 12;
+const BAR: i32 = 28;
+/// Room between a bar's end and its label.
+const GAP: i32 = 6;
+/// The least room between two decade ticks, for labels up to `10⁶`.
+const TICK_ROOM: i32 = 36;
+
+/// A generous width for a 13 px label: 7.5 px a character.
+fn label_width(text: &str) -> i32 {
+    (7.5 * text.chars().count() as f64).ceil() as i32
+}
+
+/// A bar's label: its pairs and the argument behind its window, so the
+/// kind is read from the words as well as from the bar's colour.
+fn bar_label(row: &Row) -> String {
+    format!(
+        "{} pairs, {}",
+        grouped(row.pairs as u64),
+        kind_name(&row.argument)
+    )
+}
+
+/// The scale's length in px for `decades` decades: as long as it can be
+/// while every bar's label, written after its bar, ends inside the column.
+fn span_for(bars: &[(usize, i32)], decades: f64) -> i32 {
+    let most = plot::COLUMN as i32 - LEFT - RIGHT;
+    bars.iter()
+        .filter(|&&(pairs, _)| pairs > 1)
+        .map(|&(pairs, label)| {
+            let fraction = (pairs as f64).log10() / decades;
+            (f64::from(most - GAP - label) / fraction).floor() as i32
+        })
+        .fold(most, i32::min)
+}
+
+/// Which decades get a tick label: every one, or every second, third …,
+/// whichever first leaves `TICK_ROOM` between neighbours.
+fn tick_step(span: i32, decades: i32) -> i32 {
+    (1..=decades.max(1))
+        .find(|&step| span * step / decades.max(1) >= TICK_ROOM)
+        .unwrap_or(decades.max(1))
+}
+
+/// `10^d` as a tick label: `1`, `10`, `10²`, …
+fn decade_label(d: i32) -> String {
+    match d {
+        0 => "1".to_string(),
+        1 => "10".to_string(),
+        _ => format!("10{}", superscript(d as u32)),
+    }
+}
 
 /// Draws one bar per game, its length the number of pairs on a log scale.
+/// The range note is the SVG's description, printed once in the caption.
 pub fn render(data: &Data, meta: &RenderMeta) -> String {
-    let width = 720;
+    let width = plot::COLUMN as i32;
     let most = data.rows.iter().map(|r| r.pairs).max().unwrap_or(1).max(10) as f64;
     let decades = most.log10().ceil().max(1.0);
-    let span = (width - LEFT - 150) as f64;
-    let x_of = |v: f64| LEFT + (v.max(1.0).log10() / decades * span).round() as i32;
-    let top = 50;
+    let bars: Vec<(usize, i32)> = data
+        .rows
+        .iter()
+        .map(|r| (r.pairs, label_width(&bar_label(r))))
+        .collect();
+    let span = span_for(&bars, decades);
+    let x_of = |v: f64| LEFT + (v.max(1.0).log10() / decades * f64::from(span)).round() as i32;
+    let top = 60;
     let bottom = top + BAR * data.rows.len() as i32;
-    let lines = plot::wrap(&data.range_note(), (width as usize - 40) / 6).len() as i32;
-    let height = (bottom + 40 + 15 * lines) as u32;
+    let height = (bottom + 34) as u32;
     plot::svg(
         width as u32,
         height,
@@ -130,23 +187,34 @@ pub fn render(data: &Data, meta: &RenderMeta) -> String {
         |area| {
             plot::label(
                 area,
-                "pairs a certificate compares (logarithmic)",
+                "How many pairs a certificate compares",
                 (20, 14),
-                14,
+                plot::TITLE,
                 Anchor::Start,
                 INK,
             );
+            plot::label(
+                area,
+                "game",
+                (LEFT - 10, top - 18),
+                plot::TEXT,
+                Anchor::End,
+                INK,
+            );
+            let step = tick_step(span, decades as i32);
             for d in 0..=decades as i32 {
                 let x = x_of(10f64.powi(d));
                 plot::line(area, &[(x, top - 6), (x, bottom)], plot::fill(0), 1);
-                plot::label(
-                    area,
-                    &grouped(10u64.pow(d as u32)),
-                    (x, top - 14),
-                    10,
-                    Anchor::Middle,
-                    MUTED,
-                );
+                if d % step == 0 {
+                    plot::label(
+                        area,
+                        &decade_label(d),
+                        (x, top - 18),
+                        plot::SMALL,
+                        Anchor::Middle,
+                        MUTED,
+                    );
+                }
             }
             for (i, r) in data.rows.iter().enumerate() {
                 let y = top + BAR * i as i32;
@@ -157,9 +225,9 @@ pub fn render(data: &Data, meta: &RenderMeta) -> String {
                 };
                 plot::label(
                     area,
-                    &r.rule,
-                    (LEFT - 8, y + BAR / 2 - 2),
-                    12,
+                    &rule_title(&r.rule),
+                    (LEFT - 10, y + BAR / 2 - 2),
+                    plot::TEXT,
                     Anchor::End,
                     INK,
                 );
@@ -169,27 +237,59 @@ pub fn render(data: &Data, meta: &RenderMeta) -> String {
                     (x_of(r.pairs as f64).max(LEFT + 2), y + BAR - 8),
                     colour,
                 );
-                let text = format!(
-                    "{} pairs ({})",
-                    grouped(r.pairs as u64),
-                    kind_name(&r.argument)
-                );
                 plot::label(
                     area,
-                    &text,
-                    (x_of(r.pairs as f64) + 6, y + BAR / 2 - 2),
-                    11,
+                    &bar_label(r),
+                    (x_of(r.pairs as f64) + GAP, y + BAR / 2 - 2),
+                    plot::TEXT,
                     Anchor::Start,
                     INK,
                 );
             }
-            plot::note(
+            plot::label(
                 area,
-                &data.range_note(),
-                (20, bottom + 20),
-                width - 40,
-                MUTED,
+                "pairs compared (log scale)",
+                (LEFT + span / 2, bottom + 16),
+                plot::TEXT,
+                Anchor::Middle,
+                INK,
             );
         },
     )
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_bar_label_ends_inside_the_column() {
+        let label = label_width("254,811 pairs, Guy–Smith window (K = 2)");
+        for (pairs, decades) in [(254_811, 6.0), (88, 2.0), (10, 1.0), (999_999, 6.0)] {
+            let bars = [(4, label_width("4 pairs, m-pair window")), (pairs, label)];
+            let span = span_for(&bars, decades);
+            for (p, w) in bars {
+                let end = LEFT + ((p as f64).log10() / decades * f64::from(span)).round() as i32;
+                assert!(
+                    end + GAP + w <= plot::COLUMN as i32 - RIGHT + 1,
+                    "{p} in {span}"
+                );
+            }
+        }
+    }
+
+    #[test]
+    fn decade_ticks_never_crowd_each_other() {
+        for span in [60, 120, 300, 560] {
+            for decades in 1..=12 {
+                let step = tick_step(span, decades);
+                let labelled = (0..=decades).filter(|d| d % step == 0).count() as i32;
+                if labelled > 1 {
+                    assert!(span * step / decades >= TICK_ROOM, "{span} px, {decades}");
+                }
+            }
+        }
+        assert_eq!(decade_label(0), "1");
+        assert_eq!(decade_label(6), "10⁶");
+    }
 }

@@ -6,8 +6,9 @@ use serde::{Deserialize, Serialize};
 
 use super::RenderMeta;
 use super::bounds::{CheckParams, Within};
+use super::strip::rule_title;
 use crate::games::Rule;
-use crate::plot::{self, ACCENT, Anchor, INK, MUTED};
+use crate::plot::{self, ACCENT, Anchor, INK};
 use crate::sequence::{CertificateRule, Value};
 
 /// Parameters: the game, the heap to look from, and how many cells to draw.
@@ -41,6 +42,12 @@ impl CheckParams for Params {
             return Err(format!(
                 "shown ({}) must be larger than heap ({}) so the heap is drawn",
                 self.shown, self.heap
+            ));
+        }
+        if self.shown > MOST_SHOWN {
+            return Err(format!(
+                "shown must be at most {MOST_SHOWN}, the cells that fit the page's column, not {}",
+                self.shown
             ));
         }
         Ok(())
@@ -92,7 +99,7 @@ impl Data {
             "Heap {} of {} has options {}; the furthest lies {} back, the largest take, \
              so the window must hold {} values.",
             self.heap,
-            self.rule,
+            rule_title(&self.rule),
             options.join(", "),
             self.reach,
             self.reach
@@ -102,18 +109,26 @@ impl Data {
 
 const CELL: i32 = 24;
 const LEFT: i32 = 20;
+/// The most cells that fit the page's column.
+const MOST_SHOWN: usize = ((plot::COLUMN as i32 - 2 * LEFT) / CELL) as usize;
+/// The vertical step between one option's line and the next, room for a
+/// 13 px label between them.
+const RISE: i32 = 18;
 
-/// Draws the strip with arcs from the heap to each option.
+/// Draws the strip with lines from the heap to each option. The range note
+/// is the SVG's description, printed once in the caption.
 pub fn render(data: &Data, meta: &RenderMeta) -> String {
     let width = (2 * LEFT + CELL * data.values.len() as i32).max(420) as u32;
-    let strip_y = 96;
-    let lines =
-        plot::wrap(&data.range_note(), (width as usize - 2 * LEFT as usize) / 6).len() as i32;
-    let height = (strip_y + CELL + 50 + 15 * lines) as u32;
+    let strip_y = 40 + RISE * data.options.len() as i32 + 10;
+    let height = (strip_y + CELL + 40) as u32;
     let centre = |heap: usize| LEFT + heap as i32 * CELL + CELL / 2;
     plot::svg(width, height, meta.caption, &data.range_note(), |area| {
-        let title = format!("{}: heap {} and its options", data.rule, data.heap);
-        plot::label(area, &title, (LEFT, 14), 14, Anchor::Start, INK);
+        let title = format!(
+            "{}: heap {} and its options",
+            rule_title(&data.rule),
+            data.heap
+        );
+        plot::label(area, &title, (LEFT, 14), plot::TITLE, Anchor::Start, INK);
         plot::strip(area, LEFT, strip_y, CELL, 0, &data.values);
         let x = centre(data.heap);
         plot::outline(
@@ -125,7 +140,7 @@ pub fn render(data: &Data, meta: &RenderMeta) -> String {
         );
         for (i, &option) in data.options.iter().enumerate() {
             let xo = centre(option);
-            let rise = strip_y - 22 - 14 * i as i32;
+            let rise = strip_y - 22 - RISE * i as i32;
             plot::line(
                 area,
                 &[(x, strip_y - 14), (x, rise), (xo, rise), (xo, strip_y - 14)],
@@ -137,8 +152,8 @@ pub fn render(data: &Data, meta: &RenderMeta) -> String {
             plot::label(
                 area,
                 &take,
-                ((x + xo) / 2, rise - 7),
-                11,
+                ((x + xo) / 2, rise - 8),
+                plot::TEXT,
                 Anchor::Middle,
                 ACCENT,
             );
@@ -161,17 +176,26 @@ pub fn render(data: &Data, meta: &RenderMeta) -> String {
         plot::label(
             area,
             &reach,
-            ((from + to) / 2, y + 12),
-            11,
+            ((from + to) / 2, y + 14),
+            plot::TEXT,
             Anchor::Middle,
             INK,
         );
-        plot::note(
-            area,
-            &data.range_note(),
-            (LEFT, y + 34),
-            width as i32 - 2 * LEFT,
-            MUTED,
-        );
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_strip_the_manifest_accepts_fits_the_column() {
+        assert!(2 * LEFT + CELL * MOST_SHOWN as i32 <= plot::COLUMN as i32);
+        let params = Params {
+            game: "sub:1,3,4".parse().unwrap(),
+            heap: 10,
+            shown: MOST_SHOWN + 1,
+        };
+        assert!(params.check().unwrap_err().contains("at most"));
+    }
 }

@@ -1,15 +1,16 @@
 //! `pass-cases`: one representative pair of takes for each of the five
 //! cases of the single-pass subtraction game (R. M. Low, seed 002), drawn as
-//! two strips: `h` (the pass still available) above `g` (the pass spent).
-//! The prefix word's blocks are labelled over `h`, the preperiod `N` is
-//! marked, and lines join `h(n)` to `g(n + y)` for `n ≥ N`, the shifted
-//! tail. The cells are the recursion's values; the labels are the paper's
+//! two rows: `h(n)` (the pass still available) above `g(n + y)` (the pass
+//! spent, shifted by the larger take). The prefix word's blocks are
+//! labelled over `h`, the preperiod `N` is marked, and from `N` on the two
+//! rows agree column by column, the shifted tail, outlined. The cells are the recursion's values; the labels are the paper's
 //! word, and the data says whether the two agree.
 
 use serde::{Deserialize, Serialize};
 
 use super::RenderMeta;
 use super::bounds::{CheckParams, Within};
+use super::pass_check::case_mark;
 use crate::games::pass_classification::{Block, PassCase, TwoTakes, check, closed_form};
 use crate::plot::{self, ACCENT, Anchor, INK, MUTED};
 use crate::sequence::Value;
@@ -81,6 +82,13 @@ pub fn compute(params: &Params) -> Result<Data, String> {
         let verdict = check(takes);
         let form = closed_form(takes);
         let shown = form.preperiod + y + params.tail;
+        if form.preperiod + params.tail > MOST_HEAPS {
+            return Err(format!(
+                "{{{x}, {y}}} needs N + tail = {} heaps drawn, more than the {MOST_HEAPS} that \
+                 fit the page's column: choose a pair with a smaller N or a shorter tail",
+                form.preperiod + params.tail
+            ));
+        }
         let values = takes.game().values(shown);
         panels.push(Panel {
             takes: [x, y],
@@ -120,8 +128,8 @@ impl Data {
         format!(
             "Cells are the recursion's values; labels are Low's prefix word. For each \
              pair, $N$ and the period are the certified least preperiod and period of $(g, h)$; \
-             lines join $h(n)$ to $g(n + y)$ for the first {} heaps $n \\ge N$. The closed forms agree \
-             for {}.",
+             $g(n + y)$ is drawn under $h(n)$, and the tail from $N$ is outlined for {} heaps. The \
+             closed forms agree for {}.",
             self.tail,
             of_total(
                 agreeing as u64,
@@ -133,22 +141,55 @@ impl Data {
     }
 }
 
-const CELL: i32 = 18;
-const LEFT: i32 = 40;
-const PANEL: i32 = 160;
-const TOP: i32 = 36;
+/// The widest cell, and the narrowest that still holds a legible value.
+const CELL: i32 = 22;
+const MIN_CELL: i32 = 20;
+/// Room for the row labels `h(n)` and `g(n + y)`.
+const LEFT: i32 = 70;
+const RIGHT: i32 = 12;
+const TOP: i32 = 64;
+/// One panel: heading, the word's labels, two rows, the heap numbers.
+const PANEL: i32 = 132;
+/// The most heaps a panel can show inside the page's column.
+pub const MOST_HEAPS: usize = ((plot::COLUMN as i32 - LEFT - RIGHT) / MIN_CELL) as usize;
 
-/// Draws one panel per case, stacked.
+/// The heaps drawn in a panel: `n = 0 … N + tail − 1`, each with `h(n)`
+/// above `g(n + y)` (the data holds `g` from heap 0).
+fn heaps_drawn(panel: &Panel) -> usize {
+    panel.ordinary.len() - panel.takes[1]
+}
+
+/// The side of a cell for panels of at most `heaps` heaps: as wide as fits
+/// the column, at most `CELL` (compute refuses panels that would need
+/// cells under `MIN_CELL`).
+fn cell_for(heaps: usize) -> i32 {
+    ((plot::COLUMN as i32 - LEFT - RIGHT) / heaps.max(1) as i32).clamp(MIN_CELL, CELL)
+}
+
+/// A block of the prefix word as a label: `2ˣ`, `3ʳ`, `3ˣ⁻ʳ`.
+fn block_label(block: &Block) -> String {
+    let exponent: String = block
+        .exponent
+        .chars()
+        .map(|c| match c {
+            'x' => 'ˣ',
+            'r' => 'ʳ',
+            '−' | '-' => '⁻',
+            other => other,
+        })
+        .collect();
+    format!("{}{exponent}", block.value)
+}
+
+/// Draws one panel per case, stacked. In each, `g(n + y)` sits under
+/// `h(n)`, so the shifted tail `h(n) = g(n + y)` from `N` on shows as
+/// columns of equal cells, outlined. The range note is the SVG's
+/// description, printed once in the caption.
 pub fn render(data: &Data, meta: &RenderMeta) -> String {
-    let most = data
-        .panels
-        .iter()
-        .map(|p| p.pass_available.len())
-        .max()
-        .unwrap_or(1) as i32;
-    let width = LEFT + CELL * most + 30;
-    let note_lines = plot::wrap(&data.range_note(), ((width - 40) / 6) as usize).len() as i32;
-    let height = TOP + PANEL * data.panels.len() as i32 + 15 * note_lines;
+    let most = data.panels.iter().map(heaps_drawn).max().unwrap_or(1);
+    let cell = cell_for(most);
+    let width = LEFT + cell * most as i32 + RIGHT;
+    let height = TOP + PANEL * data.panels.len() as i32 - 8;
     plot::svg(
         width as u32,
         height as u32,
@@ -157,27 +198,30 @@ pub fn render(data: &Data, meta: &RenderMeta) -> String {
         |area| {
             plot::label(
                 area,
-                "h (pass available) above g (pass spent), one pair per case",
+                "h (pass available) above g shifted by y (pass spent), one pair per case",
                 (20, 14),
-                14,
+                plot::TITLE,
+                Anchor::Start,
+                INK,
+            );
+            let key_y = 40;
+            plot::outline(area, (20, key_y - 7), (44, key_y + 7), ACCENT, 2);
+            plot::label(
+                area,
+                "from heap N on, h(n) = g(n + y): the shifted tail",
+                (52, key_y),
+                plot::TEXT,
                 Anchor::Start,
                 INK,
             );
             for (i, panel) in data.panels.iter().enumerate() {
-                draw_panel(area, panel, i, TOP + PANEL * i as i32);
+                draw_panel(area, panel, i, TOP + PANEL * i as i32, cell);
             }
-            plot::note(
-                area,
-                &data.range_note(),
-                (20, TOP + PANEL * data.panels.len() as i32),
-                width - 40,
-                MUTED,
-            );
         },
     )
 }
 
-fn draw_panel(area: &plot::Area, panel: &Panel, index: usize, top: i32) {
+fn draw_panel(area: &plot::Area, panel: &Panel, index: usize, top: i32, cell: i32) {
     let [x, y] = panel.takes;
     let heading = format!(
         "{{{x}, {y}}}: {} (q = {}, r = {}); N = {}, period {}",
@@ -187,11 +231,25 @@ fn draw_panel(area: &plot::Area, panel: &Panel, index: usize, top: i32) {
         panel.preperiod.map_or("none".into(), |n| n.to_string()),
         panel.period.map_or("none".into(), |p| p.to_string()),
     );
-    plot::block(area, (20, top + 2), (30, top + 12), plot::case_fill(index));
-    plot::label(area, &heading, (36, top + 7), 12, Anchor::Start, INK);
-    let h_y = top + 50;
-    let g_y = h_y + CELL + 40;
-    let left = |n: usize| LEFT + n as i32 * CELL;
+    let swatch = (20, top + 1);
+    plot::block(
+        area,
+        swatch,
+        (swatch.0 + 12, swatch.1 + 12),
+        plot::case_fill(index),
+    );
+    case_mark(area, index, swatch, 12);
+    plot::label(
+        area,
+        &heading,
+        (38, top + 7),
+        plot::TEXT,
+        Anchor::Start,
+        INK,
+    );
+    let h_y = top + 54;
+    let g_y = h_y + cell + 2;
+    let left = |n: usize| LEFT + n as i32 * cell;
     // The prefix word's blocks, bracketed over h, labels staggered on two rows.
     let mut start = 0;
     for (b, block) in panel.prefix_word.iter().enumerate() {
@@ -199,7 +257,6 @@ fn draw_panel(area: &plot::Area, panel: &Panel, index: usize, top: i32) {
             continue;
         }
         let (x0, x1) = (left(start) + 1, left(start + block.length) - 1);
-        let row = if b % 2 == 0 { 0 } else { 12 };
         let bracket_y = h_y - 4;
         plot::line(
             area,
@@ -212,62 +269,61 @@ fn draw_panel(area: &plot::Area, panel: &Panel, index: usize, top: i32) {
             MUTED,
             1,
         );
-        let label_y = h_y - 14 - row;
+        let label_y = h_y - 15 - if b % 2 == 0 { 0 } else { 15 };
         plot::label(
             area,
-            &block.symbol(),
+            &block_label(block),
             ((x0 + x1) / 2, label_y),
-            10,
+            plot::TEXT,
             Anchor::Middle,
             INK,
         );
         start += block.length;
     }
-    plot::label(area, "h", (LEFT - 8, h_y + CELL / 2), 12, Anchor::End, INK);
-    plot::label(area, "g", (LEFT - 8, g_y + CELL / 2), 12, Anchor::End, INK);
-    for (n, (&h, &g)) in panel.pass_available.iter().zip(&panel.ordinary).enumerate() {
-        plot::cell(area, left(n), h_y, CELL, h);
-        plot::cell(area, left(n), g_y, CELL, g);
+    let row_label = |text: &str, row_y: i32| {
+        plot::label(
+            area,
+            text,
+            (LEFT - 8, row_y + cell / 2),
+            plot::TEXT,
+            Anchor::End,
+            INK,
+        );
+    };
+    row_label("h(n)", h_y);
+    row_label("g(n + y)", g_y);
+    let heaps = heaps_drawn(panel);
+    let ticks_y = g_y + cell + 10;
+    plot::label(
+        area,
+        "n",
+        (LEFT - 8, ticks_y),
+        plot::SMALL,
+        Anchor::End,
+        MUTED,
+    );
+    for n in 0..heaps {
+        plot::cell(area, left(n), h_y, cell, panel.pass_available[n]);
+        plot::cell(area, left(n), g_y, cell, panel.ordinary[n + y]);
         if n % 5 == 0 {
-            let at = (left(n) + CELL / 2, g_y + CELL + 9);
-            plot::label(area, &n.to_string(), at, 9, Anchor::Middle, MUTED);
+            let at = (left(n) + cell / 2, ticks_y);
+            plot::label(area, &n.to_string(), at, plot::SMALL, Anchor::Middle, MUTED);
         }
     }
     let Some(n0) = panel.preperiod else {
         return;
     };
-    // The tail: h(n) joined to g(n + y).
-    for n in n0..panel.pass_available.len().saturating_sub(y) {
-        let from = (left(n) + CELL / 2, h_y + CELL);
-        let to = (left(n + y) + CELL / 2, g_y);
-        plot::line(area, &[from, to], ACCENT, 1);
-    }
+    // The tail, h(n) = g(n + y) from N on: equal columns, outlined together.
     plot::outline(
         area,
-        (left(n0 + y), g_y),
-        (left(panel.ordinary.len()), g_y + CELL),
+        (left(n0), h_y - 1),
+        (left(heaps), g_y + cell + 1),
         ACCENT,
         2,
     );
-    plot::outline(
-        area,
-        (left(n0), h_y),
-        (left(panel.pass_available.len() - y), h_y + CELL),
-        ACCENT,
-        2,
-    );
-    // N marked by a bar through both strips.
+    // N marked by a bar through both rows.
     let bar_x = left(n0);
-    plot::line(area, &[(bar_x, h_y - 2), (bar_x, g_y + CELL + 2)], INK, 2);
-    let text = format!("N = {n0}: h(n) = g(n + {y}) from here");
-    plot::label(
-        area,
-        &text,
-        (bar_x - 4, h_y + CELL + 12),
-        10,
-        Anchor::End,
-        ACCENT,
-    );
+    plot::line(area, &[(bar_x, h_y - 6), (bar_x, g_y + cell + 4)], INK, 2);
 }
 
 #[cfg(test)]
@@ -305,5 +361,41 @@ mod tests {
             tail: 3,
         };
         assert!(compute(&backwards).unwrap_err().contains("not a pair"));
+    }
+
+    #[test]
+    fn a_panel_wider_than_the_column_is_refused_and_the_rest_fit() {
+        // {4, 14}: N = 22; with a tail of 6 it draws 28 heaps.
+        let params = Params {
+            pairs: vec![[4, 6], [2, 8], [4, 10], [2, 10], [4, 14]],
+            tail: 6,
+        };
+        let data = compute(&params).unwrap();
+        let most = data.panels.iter().map(heaps_drawn).max().unwrap();
+        assert_eq!(most, 28);
+        let cell = cell_for(most);
+        assert!(LEFT + cell * most as i32 + RIGHT <= plot::COLUMN as i32);
+        assert!(cell >= MIN_CELL);
+        let long = Params {
+            tail: MOST_HEAPS - 22 + 1,
+            ..params
+        };
+        assert!(
+            compute(&long)
+                .unwrap_err()
+                .contains("fit the page's column")
+        );
+    }
+
+    #[test]
+    fn blocks_are_labelled_with_superscript_exponents() {
+        let block = |value, exponent| Block {
+            value,
+            length: 1,
+            exponent,
+        };
+        assert_eq!(block_label(&block(2, "x")), "2ˣ");
+        assert_eq!(block_label(&block(3, "r")), "3ʳ");
+        assert_eq!(block_label(&block(3, "x−r")), "3ˣ⁻ʳ");
     }
 }

@@ -2,7 +2,8 @@
 //! single pass (seed 002), checked pair by pair against the recursion.
 //!
 //! Every pair `1 ≤ x < y ≤ largest_take` is one cell of an `x × y` grid,
-//! coloured by its case and marked agreeing (a dot) or not (a cross). A pair
+//! coloured by its case, marked by its case (a second cue beside the hue)
+//! and crossed where a closed form disagrees. A pair
 //! agrees when the predicted prefix word, the tail `h(n) = g(n + y)`, the
 //! preperiod `N` and the period all match what the recursion gives, the last
 //! two as the certified least preperiod and period of the pair `(g, h)`.
@@ -14,7 +15,7 @@ use super::bounds::{CheckParams, Within};
 use crate::games::pass_census::{CaseCount, checked_census};
 use crate::games::pass_classification::{Disagreement, PassCase};
 use crate::numbers::grouped;
-use crate::plot::{self, ACCENT, Anchor, INK, MUTED};
+use crate::plot::{self, ACCENT, Anchor, INK};
 
 /// Parameters: the range of pairs checked.
 #[derive(Debug, Clone, Deserialize)]
@@ -125,23 +126,108 @@ impl Data {
     }
 }
 
-const LEFT: i32 = 60;
-const TOP: i32 = 70;
-const LEGEND: i32 = 250;
+/// Draws case `index`'s mark centred in a square cell of side `size` at
+/// `(x, y)`, in ink: nothing for `q = 1`, the largest region; a dot for
+/// `q` even, `r > 0` and a vertical dash for `q` odd, `r > 0`, the two
+/// bands; a horizontal dash for `q` even, `r = 0` and a plus for `q` odd,
+/// `r = 0`, the lines `y = qx`. The mark carries the case as well as the
+/// cell's colour, for readers who do not tell the hues apart. Shared with
+/// `pass-cases`, whose headings use it.
+pub(crate) fn case_mark(area: &plot::Area, index: usize, (x, y): (i32, i32), size: i32) {
+    let (cx, cy) = (x + size / 2, y + size / 2);
+    let arm = (size * 3 / 10).max(2);
+    let across = |area: &plot::Area| plot::line(area, &[(cx - arm, cy), (cx + arm, cy)], INK, 1);
+    let down = |area: &plot::Area| plot::line(area, &[(cx, cy - arm), (cx, cy + arm)], INK, 1);
+    match index {
+        0 => {}
+        1 => across(area),
+        2 => plot::dot(area, (cx, cy), (size / 8).max(1), INK),
+        3 => {
+            across(area);
+            down(area);
+        }
+        _ => down(area),
+    }
+}
 
-/// The grid, the legend with counts, and the note.
+const LEFT: i32 = 60;
+const RIGHT: i32 = 16;
+const TOP: i32 = 64;
+/// One line of the legend.
+const LEGEND_LINE: i32 = 20;
+
+/// A generous width for a 13 px label: 7.5 px a character.
+fn label_width(text: &str) -> i32 {
+    (7.5 * text.chars().count() as f64).ceil() as i32
+}
+
+/// The side of a cell: the grid fills the column, between 4 and 24 px.
+fn cell_for(largest: usize) -> i32 {
+    ((plot::COLUMN as i32 - LEFT - RIGHT) / largest.max(1) as i32).clamp(4, 24)
+}
+
+/// Where the legend's top-left corner goes, from the grid's origin, for a
+/// legend of `size`: inside the empty triangle below the diagonal (every
+/// pair has `x < y`, so the cells with `x ≥ y` are blank) when it fits
+/// there, else under the grid. The second value says whether it is inside.
+fn legend_at(cell: i32, largest: usize, (w, h): (i32, i32)) -> ((i32, i32), bool) {
+    let span = cell * largest as i32;
+    // A point (a, b) from the origin is blank when its column is left of
+    // its row's diagonal cell: a + cell ≤ b. The corner (w, top) is the
+    // tightest; keep one cell clear.
+    let top = w + 2 * cell;
+    if top + h <= span - cell {
+        ((4, top), true)
+    } else {
+        ((4, span + 24), false)
+    }
+}
+
+/// The grid, the legend with counts. The range note is the SVG's
+/// description, printed once in the caption.
 pub fn render(data: &Data, meta: &RenderMeta) -> String {
-    let cell: i32 = (540 / data.largest_take as i32).clamp(4, 24);
+    let cell = cell_for(data.largest_take);
     let span = cell * data.largest_take as i32;
-    let width = LEFT + span + 30 + LEGEND;
-    let note_lines = plot::wrap(&data.range_note(), ((width - 40) / 6) as usize).len() as i32;
-    let height = TOP + span + 24 + 15 * note_lines;
+    let width = LEFT + span + RIGHT;
     let case_index = |case: PassCase| PassCase::ALL.iter().position(|&c| c == case).unwrap_or(0);
     let by_pair = |x: usize, y: usize| {
         let n = data.largest_take;
         // Records run x = 1 … n − 1, each over y = x + 1 … n.
         let before = (x - 1) * n - (x - 1) * x / 2;
         &data.records[before + (y - x - 1)]
+    };
+    let heading = "case: pairs, agreeing".to_string();
+    let entries: Vec<String> = data
+        .per_case
+        .iter()
+        .map(|count| {
+            format!(
+                "{}: {}, {}",
+                count.case.condition(),
+                grouped(count.pairs as u64),
+                grouped(count.agreeing as u64)
+            )
+        })
+        .collect();
+    let crossed = "crossed: a closed form disagrees".to_string();
+    let total = format!(
+        "{} of {} pairs agree",
+        grouped(data.pairs_agreeing as u64),
+        grouped(data.pairs_checked as u64)
+    );
+    let legend_w = std::iter::once(&heading)
+        .chain([&crossed, &total])
+        .map(|t| label_width(t))
+        .chain(entries.iter().map(|t| 18 + label_width(t)))
+        .max()
+        .unwrap_or(0);
+    let legend_h = LEGEND_LINE * (entries.len() as i32 + 4);
+    let ((lx, ly), inside) = legend_at(cell, data.largest_take, (legend_w, legend_h));
+    let (lx, ly) = (LEFT + lx, TOP + ly);
+    let height = if inside {
+        TOP + span + 12
+    } else {
+        ly + legend_h + 8
     };
     plot::svg(
         width as u32,
@@ -153,66 +239,40 @@ pub fn render(data: &Data, meta: &RenderMeta) -> String {
                 "The closed forms against the recursion, 1 ≤ x < y ≤ {}",
                 data.largest_take
             );
-            plot::label(area, &title, (20, 14), 14, Anchor::Start, INK);
+            plot::label(area, &title, (20, 14), plot::TITLE, Anchor::Start, INK);
             plot::pair_grid(area, (LEFT, TOP), cell, data.largest_take, 10, |x, y| {
                 plot::case_fill(case_index(by_pair(x, y).case))
             });
             for record in &data.records {
                 let [x, y] = record.takes;
                 let (cx, cy) = plot::pair_cell((LEFT, TOP), cell, x, y);
-                if record.closed_form_agrees {
-                    plot::dot(area, (cx + cell / 2, cy + cell / 2), 1, INK);
-                } else {
-                    let (a, b) = ((cx, cy), (cx + cell, cy + cell));
-                    plot::line(area, &[a, b], ACCENT, 2);
-                    plot::line(area, &[(cx, cy + cell), (cx + cell, cy)], ACCENT, 2);
+                case_mark(area, case_index(record.case), (cx, cy), cell);
+                if !record.closed_form_agrees {
+                    cross(area, (cx, cy), cell);
                 }
             }
-            let lx = LEFT + span + 30;
-            let mut ly = TOP + 4;
-            plot::label(
-                area,
-                "case: pairs, agreeing",
-                (lx, ly),
-                12,
-                Anchor::Start,
-                INK,
-            );
-            ly += 22;
-            for (i, count) in data.per_case.iter().enumerate() {
-                plot::block(area, (lx, ly - 6), (lx + 12, ly + 6), plot::case_fill(i));
-                let text = format!(
-                    "{}: {}, {}",
-                    count.case.condition(),
-                    grouped(count.pairs as u64),
-                    grouped(count.agreeing as u64)
-                );
-                plot::label(area, &text, (lx + 18, ly), 11, Anchor::Start, INK);
-                ly += 20;
+            let mut y = ly + LEGEND_LINE / 2;
+            plot::label(area, &heading, (lx, y), plot::TEXT, Anchor::Start, INK);
+            for (i, text) in entries.iter().enumerate() {
+                y += LEGEND_LINE;
+                let swatch = (lx, y - 6);
+                plot::block(area, swatch, (lx + 12, y + 6), plot::case_fill(i));
+                case_mark(area, i, swatch, 12);
+                plot::label(area, text, (lx + 18, y), plot::TEXT, Anchor::Start, INK);
             }
-            ly += 10;
-            plot::dot(area, (lx + 6, ly), 2, INK);
-            plot::label(area, "agrees", (lx + 18, ly), 11, Anchor::Start, INK);
-            ly += 20;
-            plot::line(area, &[(lx + 1, ly - 5), (lx + 11, ly + 5)], ACCENT, 2);
-            plot::line(area, &[(lx + 1, ly + 5), (lx + 11, ly - 5)], ACCENT, 2);
-            plot::label(area, "disagrees", (lx + 18, ly), 11, Anchor::Start, INK);
-            ly += 30;
-            let total = format!(
-                "{} of {} pairs agree",
-                grouped(data.pairs_agreeing as u64),
-                grouped(data.pairs_checked as u64)
-            );
-            plot::label(area, &total, (lx, ly), 13, Anchor::Start, INK);
-            plot::note(
-                area,
-                &data.range_note(),
-                (20, TOP + span + 24),
-                width - 40,
-                MUTED,
-            );
+            y += LEGEND_LINE;
+            cross(area, (lx, y - 6), 12);
+            plot::label(area, &crossed, (lx + 18, y), plot::TEXT, Anchor::Start, INK);
+            y += LEGEND_LINE + 6;
+            plot::label(area, &total, (lx, y), plot::TEXT, Anchor::Start, INK);
         },
     )
+}
+
+/// A disagreeing pair: a cross over its whole cell, in the accent.
+fn cross(area: &plot::Area, (x, y): (i32, i32), size: i32) {
+    plot::line(area, &[(x, y), (x + size, y + size)], ACCENT, 2);
+    plot::line(area, &[(x, y + size), (x + size, y)], ACCENT, 2);
 }
 
 #[cfg(test)]
@@ -234,5 +294,36 @@ mod tests {
         );
         let counts: Vec<usize> = data.per_case.iter().map(|c| c.pairs).collect();
         assert_eq!(counts.iter().sum::<usize>(), 66);
+    }
+
+    #[test]
+    fn the_grid_fits_the_column_and_the_legend_stays_off_every_pair() {
+        let legend = (
+            label_width("q odd ≥ 3, r > 0: 1,234, 1,234") + 18,
+            LEGEND_LINE * 9,
+        );
+        for largest in 2..=120 {
+            let cell = cell_for(largest);
+            let span = cell * largest as i32;
+            assert!(LEFT + span + RIGHT <= plot::COLUMN as i32, "{largest}");
+            let ((a, b), inside) = legend_at(cell, largest, legend);
+            if inside {
+                // Every pair's cell: column y − 1, row x − 1, with x < y.
+                for x in 1..largest {
+                    for y in x + 1..=largest {
+                        let (cx, cy) = ((y as i32 - 1) * cell, (x as i32 - 1) * cell);
+                        let apart = cx + cell <= a
+                            || cx >= a + legend.0
+                            || cy + cell <= b
+                            || cy >= b + legend.1;
+                        assert!(apart, "{largest}: ({x}, {y}) under the legend");
+                    }
+                }
+            } else {
+                assert!(b >= span, "{largest}");
+            }
+        }
+        // The page's 60: the legend sits inside the grid.
+        assert!(legend_at(cell_for(60), 60, legend).1);
     }
 }

@@ -9,6 +9,7 @@ use serde::{Deserialize, Serialize};
 
 use super::RenderMeta;
 use super::bounds::{CheckParams, Within};
+use super::strip::rule_title;
 use crate::games::Rule;
 use crate::games::arithmetic::Arithmetic;
 use crate::games::saltus_certificate::{SaltusCertificate, certify_saltus, move_types};
@@ -177,13 +178,13 @@ impl Data {
             .map(|r| match &r.arithmetic {
                 Some(a) => format!(
                     "{}: $g(n + {}) = g(n) + {}$ from heap {}, {}",
-                    r.rule,
+                    rule_title(&r.rule),
                     a.found.period,
                     a.found.saltus,
                     a.found.preperiod,
                     verdict(a)
                 ),
-                None => format!("{}: {}", r.rule, r.status),
+                None => format!("{}: {}", rule_title(&r.rule), r.status),
             })
             .collect();
         format!(
@@ -194,46 +195,73 @@ impl Data {
     }
 }
 
-const LEFT: i32 = 50;
-const PANEL_H: i32 = 120;
-const GAP: i32 = 46;
+const LEFT: i32 = 56;
+const RIGHT: i32 = 16;
+const TOP: i32 = 58;
+const PANEL_H: i32 = 96;
+/// From one panel's plot to the next: its heap ticks, then the next title.
+const GAP: i32 = 62;
+/// The least room between the centres of two heap ticks (labels up to four
+/// digits at 12 px).
+const TICK_ROOM: i32 = 36;
+/// The x axis title, written at the right end of the tick row.
+const X_TITLE: &str = "heap n";
 
-/// One panel per game: the values as dots, the period's blocks as faint lines.
+/// The heaps `0 ..= last` that get a tick: multiples of the first of 1, 2,
+/// 5, 10, 20, 50, … that leaves `TICK_ROOM` px between ticks, and none
+/// within `TICK_ROOM` of the axis title at the right end (`reserved` px).
+fn heap_ticks(last: usize, px_per_heap: f64, reserved: i32) -> Vec<usize> {
+    let step = [1, 2, 5]
+        .iter()
+        .flat_map(|&m| (0..8).map(move |e| m * 10usize.pow(e)))
+        .filter(|&s| s as f64 * px_per_heap >= f64::from(TICK_ROOM))
+        .min()
+        .unwrap_or(last.max(1));
+    let limit = last as f64 * px_per_heap - f64::from(reserved + TICK_ROOM / 2);
+    (0..=last)
+        .step_by(step)
+        .filter(|&n| n as f64 * px_per_heap <= limit)
+        .collect()
+}
+
+/// One panel per game: the values as dots, the period's blocks as faint
+/// lines, the verdict in the panel's title. The range note is the SVG's
+/// description, printed once in the caption.
 pub fn render(data: &Data, meta: &RenderMeta) -> String {
-    let width = 720;
-    let plot_w = width - LEFT - 20;
+    let width = plot::COLUMN as i32;
+    let plot_w = width - LEFT - RIGHT;
     let panels = data.rows.len() as i32;
     let note = data.range_note();
-    let lines = plot::wrap(&note, (width as usize - 40) / 6).len() as i32;
-    let height = (30 + panels * (PANEL_H + GAP) + 10 + 15 * lines) as u32;
+    let height = (TOP + panels * (PANEL_H + GAP) - GAP + 28) as u32;
     plot::svg(width as u32, height, meta.caption, &note, |area| {
         plot::label(
             area,
-            "values against the heap: a steady climb is a saltus",
+            "Values against the heap: a steady climb is a saltus",
             (20, 14),
-            14,
+            plot::TITLE,
             Anchor::Start,
             INK,
         );
         for (i, row) in data.rows.iter().enumerate() {
-            let top = 40 + i as i32 * (PANEL_H + GAP);
+            let top = TOP + i as i32 * (PANEL_H + GAP);
             let bottom = top + PANEL_H;
             let most = row.values.iter().copied().max().unwrap_or(1).max(1) as f64;
             let count = row.values.len().max(2) as f64;
-            let x_of = |n: usize| LEFT + (n as f64 / (count - 1.0) * plot_w as f64).round() as i32;
+            let px_per_heap = f64::from(plot_w) / (count - 1.0);
+            let x_of = |n: usize| LEFT + (n as f64 * px_per_heap).round() as i32;
             let y_of = |v: Value| bottom - (f64::from(v) / most * PANEL_H as f64).round() as i32;
             let title = match &row.arithmetic {
                 Some(a) => format!(
                     "{}: period {}, saltus {}, from heap {}: {}",
-                    row.rule,
+                    rule_title(&row.rule),
                     a.found.period,
                     a.found.saltus,
                     a.found.preperiod,
                     verdict(a)
                 ),
-                None => format!("{}: {}", row.rule, row.status),
+                None => format!("{}: {}", rule_title(&row.rule), row.status),
             };
-            plot::label(area, &title, (LEFT, top - 10), 12, Anchor::Start, INK);
+            plot::label(area, &title, (20, top - 18), plot::TEXT, Anchor::Start, INK);
             plot::line(
                 area,
                 &[(LEFT, top), (LEFT, bottom), (LEFT + plot_w, bottom)],
@@ -244,11 +272,26 @@ pub fn render(data: &Data, meta: &RenderMeta) -> String {
                 area,
                 &format!("{}", most as Value),
                 (LEFT - 6, top),
-                10,
+                plot::SMALL,
                 Anchor::End,
                 MUTED,
             );
-            plot::label(area, "0", (LEFT - 6, bottom), 10, Anchor::End, MUTED);
+            plot::label(
+                area,
+                "0",
+                (LEFT - 6, bottom),
+                plot::SMALL,
+                Anchor::End,
+                MUTED,
+            );
+            plot::label(
+                area,
+                "g(n)",
+                (LEFT - 6, (top + bottom) / 2),
+                plot::TEXT,
+                Anchor::End,
+                INK,
+            );
             if let Some(a) = &row.arithmetic {
                 let mut mark = a.found.preperiod;
                 while mark < row.values.len() {
@@ -265,16 +308,45 @@ pub fn render(data: &Data, meta: &RenderMeta) -> String {
                 plot::dot(area, (x_of(n), y_of(v)), 2, ACCENT);
             }
             let last = row.values.len().saturating_sub(1);
-            plot::label(
-                area,
-                &format!("heap {last}"),
-                (LEFT + plot_w, bottom + 12),
-                10,
-                Anchor::End,
-                MUTED,
-            );
+            let reserved = label_width(X_TITLE);
+            for n in heap_ticks(last, px_per_heap, reserved) {
+                plot::line(area, &[(x_of(n), bottom), (x_of(n), bottom + 4)], MUTED, 1);
+                let at = (x_of(n), bottom + 14);
+                plot::label(area, &n.to_string(), at, plot::SMALL, Anchor::Middle, MUTED);
+            }
+            let at = (LEFT + plot_w, bottom + 14);
+            plot::label(area, X_TITLE, at, plot::TEXT, Anchor::End, INK);
         }
-        let y = 30 + panels * (PANEL_H + GAP) + 4;
-        plot::note(area, &note, (20, y), width - 40, MUTED);
     })
+}
+
+/// A generous width for a 13 px label: 7.5 px a character.
+fn label_width(text: &str) -> i32 {
+    (7.5 * text.chars().count() as f64).ceil() as i32
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn heap_ticks_never_crowd_each_other_or_the_axis_title() {
+        let reserved = label_width(X_TITLE);
+        for last in [1, 5, 30, 119, 500, 9_999] {
+            let plot_w = f64::from(plot::COLUMN as i32 - LEFT - RIGHT);
+            let px = plot_w / last as f64;
+            let ticks = heap_ticks(last, px, reserved);
+            assert_eq!(ticks.first(), Some(&0), "{last}");
+            for pair in ticks.windows(2) {
+                assert!((pair[1] - pair[0]) as f64 * px >= f64::from(TICK_ROOM));
+            }
+            let end = *ticks.last().unwrap() as f64 * px;
+            assert!(end + f64::from(TICK_ROOM / 2) <= plot_w - f64::from(reserved));
+        }
+        // 120 heaps over the column, 5.3 px a heap: a tick every 10, the
+        // last before the axis title.
+        let px = f64::from(plot::COLUMN as i32 - LEFT - RIGHT) / 119.0;
+        let ticks: Vec<usize> = (0..=100).step_by(10).collect();
+        assert_eq!(heap_ticks(119, px, reserved), ticks);
+    }
 }

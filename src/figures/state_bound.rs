@@ -159,16 +159,50 @@ impl Data {
     }
 }
 
-const LEFT: i32 = 70;
-const TOP: i32 = 40;
-const PLOT_H: i32 = 300;
-const COLUMN: i32 = 62;
+const LEFT: i32 = 64;
+const RIGHT: i32 = 16;
+const TOP: i32 = 60;
+const PLOT_H: i32 = 250;
 
-/// Draws both series on a logarithmic axis.
+/// `n` in Unicode superscript digits, for exponents in labels (`10⁶`).
+/// Shared by the figure kinds of the certificates page.
+pub(crate) fn superscript(n: u32) -> String {
+    n.to_string()
+        .chars()
+        .map(|d| match d {
+            '0' => '⁰',
+            '1' => '¹',
+            '2' => '²',
+            '3' => '³',
+            '4' => '⁴',
+            '5' => '⁵',
+            '6' => '⁶',
+            '7' => '⁷',
+            '8' => '⁸',
+            _ => '⁹',
+        })
+        .collect()
+}
+
+/// A generous width for a 12 px label: 7 px a character.
+fn label_width(text: &str) -> i32 {
+    7 * text.chars().count() as i32
+}
+
+/// The width of one largest take's column, so the chart fills the column.
+fn column_width(columns: usize) -> i32 {
+    (plot::COLUMN as i32 - LEFT - RIGHT) / columns.max(1) as i32
+}
+
+/// Draws both series on a logarithmic axis: the bound as squares, the
+/// longest period as circles with its value written beside it, so shape
+/// and label carry the series as well as colour. The range note is the
+/// SVG's description, printed once in the caption.
 pub fn render(data: &Data, meta: &RenderMeta) -> String {
     let columns = data.rows.len() as i32;
-    let width = (LEFT + COLUMN * columns + 30) as u32;
-    let height = (TOP + PLOT_H + 110) as u32;
+    let column = column_width(data.rows.len());
+    let width = (LEFT + column * columns + RIGHT) as u32;
+    let height = (TOP + PLOT_H + 96) as u32;
     let top_decade = data
         .rows
         .iter()
@@ -179,13 +213,24 @@ pub fn render(data: &Data, meta: &RenderMeta) -> String {
     let y_of = |v: f64| {
         TOP + PLOT_H - ((v.max(1.0).log10() / top_decade as f64) * PLOT_H as f64).round() as i32
     };
-    let x_of = |i: usize| LEFT + COLUMN * i as i32 + COLUMN / 2;
+    let x_of = |i: usize| LEFT + column * i as i32 + column / 2;
+    let bound_mark = |area: &plot::Area, (x, y): (i32, i32)| {
+        plot::block(area, (x - 5, y - 5), (x + 5, y + 5), ACCENT_2);
+    };
     plot::svg(width, height, meta.caption, &data.range_note(), |area| {
         plot::label(
             area,
-            "states bound (m+1)^m against the longest period found",
-            (LEFT - 50, 14),
-            14,
+            "The state bound (m + 1)ᵐ against the longest period found",
+            (20, 14),
+            plot::TITLE,
+            Anchor::Start,
+            INK,
+        );
+        plot::label(
+            area,
+            "states or period (log scale)",
+            (20, TOP - 22),
+            plot::TEXT,
             Anchor::Start,
             INK,
         );
@@ -193,81 +238,118 @@ pub fn render(data: &Data, meta: &RenderMeta) -> String {
             let y = y_of(10f64.powi(decade));
             plot::line(
                 area,
-                &[(LEFT, y), (LEFT + COLUMN * columns, y)],
+                &[(LEFT, y), (LEFT + column * columns, y)],
                 plot::fill(0),
                 1,
             );
             plot::label(
                 area,
-                &format!("10^{decade}"),
+                &format!("10{}", superscript(decade as u32)),
                 (LEFT - 8, y),
-                11,
+                plot::SMALL,
                 Anchor::End,
                 MUTED,
             );
         }
+        let sets_label = |sets: usize| match sets {
+            1 => "1 set".to_string(),
+            n => format!("{n} sets"),
+        };
+        // Each column's count of sets, where the counts fit their columns.
+        let counts_fit = data
+            .rows
+            .iter()
+            .all(|r| label_width(&sets_label(r.sets)) + 4 <= column);
         for (i, r) in data.rows.iter().enumerate() {
             let x = x_of(i);
             let yb = y_of(r.bound as f64);
             let yp = y_of(r.longest_period as f64);
             plot::line(area, &[(x, yb), (x, yp)], plot::fill(0), 2);
-            plot::dot(area, (x, yb), 5, ACCENT_2);
+            bound_mark(area, (x, yb));
             plot::dot(area, (x, yp), 5, ACCENT);
             plot::label(
                 area,
                 &r.longest_period.to_string(),
                 (x + 8, yp),
-                10,
+                plot::SMALL,
                 Anchor::Start,
                 ACCENT,
             );
             plot::label(
                 area,
-                &format!("m={}", r.max_take),
+                &r.max_take.to_string(),
                 (x, TOP + PLOT_H + 16),
-                11,
+                plot::TEXT,
                 Anchor::Middle,
                 INK,
             );
-            let sets = if r.sets == 1 {
-                "1 set".to_string()
-            } else {
-                format!("{} sets", r.sets)
-            };
-            plot::label(
-                area,
-                &sets,
-                (x, TOP + PLOT_H + 31),
-                10,
-                Anchor::Middle,
-                MUTED,
-            );
+            if counts_fit {
+                plot::label(
+                    area,
+                    &sets_label(r.sets),
+                    (x, TOP + PLOT_H + 33),
+                    plot::SMALL,
+                    Anchor::Middle,
+                    MUTED,
+                );
+            }
         }
-        let legend_y = TOP + PLOT_H + 56;
-        plot::dot(area, (LEFT, legend_y), 5, ACCENT_2);
+        let axis = if counts_fit {
+            "largest take m, and the sets with it"
+        } else {
+            "largest take m"
+        };
         plot::label(
             area,
-            "bound (m+1)^m",
-            (LEFT + 10, legend_y),
-            11,
+            axis,
+            (LEFT + column * columns / 2, TOP + PLOT_H + 54),
+            plot::TEXT,
+            Anchor::Middle,
+            INK,
+        );
+        let legend_y = TOP + PLOT_H + 80;
+        bound_mark(area, (LEFT + 5, legend_y));
+        plot::label(
+            area,
+            "bound (m + 1)ᵐ on the states",
+            (LEFT + 16, legend_y),
+            plot::TEXT,
             Anchor::Start,
             INK,
         );
-        plot::dot(area, (LEFT + 150, legend_y), 5, ACCENT);
+        let second = LEFT + 260;
+        plot::dot(area, (second + 5, legend_y), 5, ACCENT);
         plot::label(
             area,
             "longest certified period",
-            (LEFT + 160, legend_y),
-            11,
+            (second + 16, legend_y),
+            plot::TEXT,
             Anchor::Start,
             INK,
         );
-        plot::note(
-            area,
-            &data.range_note(),
-            (LEFT - 50, legend_y + 26),
-            width as i32 - LEFT,
-            MUTED,
-        );
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn exponents_are_superscripts() {
+        assert_eq!(superscript(0), "⁰");
+        assert_eq!(superscript(10), "¹⁰");
+        assert_eq!(superscript(1_234_567_890), "¹²³⁴⁵⁶⁷⁸⁹⁰");
+    }
+
+    #[test]
+    fn every_range_of_largest_takes_fits_the_column() {
+        for columns in 1..=16 {
+            let column = column_width(columns);
+            assert!(LEFT + column * columns as i32 + RIGHT <= plot::COLUMN as i32);
+        }
+        // The figure's own range, m = 1 … 10, has room for "512 sets".
+        assert!(label_width("512 sets") + 4 <= column_width(10));
+        // At m = 16 "32768 sets" would overlap its neighbours: left out.
+        assert!(label_width("32768 sets") + 4 > column_width(16));
+    }
 }

@@ -11,7 +11,7 @@ use super::bounds::{CheckParams, Within};
 use crate::games::Rule;
 use crate::manifest::Count;
 use crate::numbers::grouped;
-use crate::plot::{self, ACCENT, Anchor, INK, MUTED};
+use crate::plot::{self, ACCENT, Anchor, INK};
 use crate::sequence::{Certificate, CertificateStatus, DEFAULT_MIN_REPEATS, Value};
 
 /// Parameters of a strip.
@@ -34,6 +34,12 @@ pub struct Params {
 
 impl CheckParams for Params {
     fn check(&self) -> Result<(), String> {
+        if self.shown > MOST_SHOWN {
+            return Err(format!(
+                "shown must be at most {MOST_SHOWN}, the cells that fit the page's column, not {}",
+                self.shown
+            ));
+        }
         crate::budget::check_values(&self.game, self.values.0)
     }
 }
@@ -115,73 +121,117 @@ impl Data {
     }
 }
 
+/// The widest cell, and the narrowest that still holds a legible value
+/// (`plot::cell` writes 12 px text in cells under 22 px).
 const CELL: i32 = 24;
+const MIN_CELL: i32 = 20;
 const LEFT: i32 = 20;
+/// The most cells a strip can show inside the page's column.
+pub const MOST_SHOWN: usize = ((plot::COLUMN as i32 - 2 * LEFT) / MIN_CELL) as usize;
 
-/// Draws the strip, the period brackets and the certificate's pairs.
+/// The side of a cell for a strip of `shown` cells: as wide as fits the
+/// column, at most `CELL`, never below `MIN_CELL` (the manifest refuses a
+/// strip longer than [`MOST_SHOWN`]).
+fn cell_for(shown: usize) -> i32 {
+    ((plot::COLUMN as i32 - 2 * LEFT) / shown.max(1) as i32).clamp(MIN_CELL, CELL)
+}
+
+/// A game's name as the prose writes it: a subtraction set as `{1, 3, 4}`,
+/// a code as `·137` or `·8`. The CLI spelling (`sub:1,3,4`, `octal:·137`)
+/// belongs to the reproduce command the page prints. Shared by the figure
+/// kinds of the certificates page.
+pub(crate) fn rule_title(rule: &str) -> String {
+    match rule.split_once(':') {
+        Some(("sub" | "pass", takes)) => {
+            let takes: Vec<&str> = takes.split(',').map(str::trim).collect();
+            format!("{{{}}}", takes.join(", "))
+        }
+        Some((_, code)) => code.to_string(),
+        None => rule.to_string(),
+    }
+}
+
+/// Draws the strip, the period brackets and the certificate's pairs. The
+/// range note is the SVG's description, printed once in the caption.
 pub fn render(data: &Data, meta: &RenderMeta) -> String {
     let shown = &data.values[..data.shown];
+    let cell = cell_for(shown.len());
     let window = data.certificate.filter(|c| c.holds);
     let pair_rows = window.map_or(0, |c| c.length as i32);
-    let width = (2 * LEFT + CELL * shown.len() as i32) as u32;
-    let strip_y = 66;
-    let arcs_y = strip_y + CELL + 20;
-    let notes_y = arcs_y + pair_rows * 9 + 22;
-    let lines =
-        plot::wrap(&data.range_note(), (width as usize - 2 * LEFT as usize) / 6).len() as i32;
-    let height = (notes_y + 15 * lines + 4) as u32;
+    let width = (2 * LEFT + cell * shown.len() as i32) as u32;
+    let strip_y = 74;
+    let arcs_y = strip_y + cell + 14;
+    let height = (arcs_y + pair_rows.max(1) * 9 + 12) as u32;
     let desc = format!(
         "Values of {} for heaps 0 to {}. {}",
-        data.rule,
+        rule_title(&data.rule),
         shown.len() - 1,
         data.range_note()
     );
     plot::svg(width, height, meta.caption, &desc, |area| {
-        let title = format!("{}: values of heaps 0–{}", data.rule, shown.len() - 1);
-        plot::label(area, &title, (LEFT, 14), 14, Anchor::Start, INK);
-        plot::strip(area, LEFT, strip_y, CELL, 0, shown);
+        let title = format!(
+            "{}: values of heaps 0–{}",
+            rule_title(&data.rule),
+            shown.len() - 1
+        );
+        plot::label(area, &title, (LEFT, 14), plot::TITLE, Anchor::Start, INK);
+        plot::strip(area, LEFT, strip_y, cell, 0, shown);
         if let (Some(p), Some(s)) = (data.period, data.preperiod) {
-            draw_brackets(area, s, p, shown.len(), strip_y);
+            draw_brackets(area, s, p, shown.len(), strip_y, cell);
         }
         if let Some(c) = window {
-            draw_pairs(area, &c, shown.len(), strip_y, arcs_y);
+            draw_pairs(area, &c, shown.len(), strip_y, arcs_y, cell);
         }
-        plot::note(
-            area,
-            &data.range_note(),
-            (LEFT, notes_y),
-            width as i32 - 2 * LEFT,
-            MUTED,
-        );
     })
 }
 
 /// Brackets over each whole period drawn, the first labelled.
-fn draw_brackets(area: &plot::Area, start: usize, period: usize, shown: usize, strip_y: i32) {
-    let y = strip_y - 22;
+fn draw_brackets(
+    area: &plot::Area,
+    start: usize,
+    period: usize,
+    shown: usize,
+    strip_y: i32,
+    cell: i32,
+) {
+    let y = strip_y - 26;
     let mut block = start;
     while block + period <= shown {
-        let x0 = LEFT + block as i32 * CELL + 2;
-        let x1 = LEFT + (block + period) as i32 * CELL - 2;
+        let x0 = LEFT + block as i32 * cell + 2;
+        let x1 = LEFT + (block + period) as i32 * cell - 2;
         plot::line(area, &[(x0, y + 5), (x0, y), (x1, y), (x1, y + 5)], INK, 1);
         if block == start {
             let text = format!("period {period}");
-            plot::label(area, &text, ((x0 + x1) / 2, y - 9), 11, Anchor::Middle, INK);
+            plot::label(
+                area,
+                &text,
+                ((x0 + x1) / 2, y - 10),
+                plot::TEXT,
+                Anchor::Middle,
+                INK,
+            );
         }
         block += period;
     }
 }
 
 /// The window's pairs `(k, k + p)`, each joined below the strip.
-fn draw_pairs(area: &plot::Area, c: &Certificate, shown: usize, strip_y: i32, arcs_y: i32) {
+fn draw_pairs(
+    area: &plot::Area,
+    c: &Certificate,
+    shown: usize,
+    strip_y: i32,
+    arcs_y: i32,
+    cell: i32,
+) {
     for (row, k) in (c.start..c.start + c.length).enumerate() {
         if k + c.period >= shown {
             break;
         }
-        let xa = LEFT + k as i32 * CELL + CELL / 2;
-        let xb = LEFT + (k + c.period) as i32 * CELL + CELL / 2;
+        let xa = LEFT + k as i32 * cell + cell / 2;
+        let xb = LEFT + (k + c.period) as i32 * cell + cell / 2;
         let depth = arcs_y + row as i32 * 9;
-        let top = strip_y + CELL + 2;
+        let top = strip_y + cell + 2;
         plot::line(
             area,
             &[(xa, top), (xa, depth), (xb, depth), (xb, top)],
@@ -189,12 +239,50 @@ fn draw_pairs(area: &plot::Area, c: &Certificate, shown: usize, strip_y: i32, ar
             1,
         );
         for x in [xa, xb] {
-            let cx = x - CELL / 2;
-            plot::outline(area, (cx, strip_y), (cx + CELL, strip_y + CELL), ACCENT, 2);
+            let cx = x - cell / 2;
+            plot::outline(area, (cx, strip_y), (cx + cell, strip_y + cell), ACCENT, 2);
         }
     }
     let text = format!("window: {} pairs g(k) = g(k + {})", c.length, c.period);
-    let x = LEFT + (c.start + c.period + c.length) as i32 * CELL + 6;
+    let x = LEFT + (c.start + c.period + c.length) as i32 * cell + 6;
     let y = arcs_y + (c.length as i32 - 1) * 9;
-    plot::label(area, &text, (x, y), 11, Anchor::Start, ACCENT);
+    plot::label(area, &text, (x, y), plot::TEXT, Anchor::Start, ACCENT);
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_strip_the_manifest_accepts_fits_the_column() {
+        for shown in 1..=MOST_SHOWN {
+            let cell = cell_for(shown);
+            assert!(cell >= MIN_CELL, "{shown} cells of {cell} px");
+            assert!(
+                2 * LEFT + cell * shown as i32 <= plot::COLUMN as i32,
+                "{shown}"
+            );
+        }
+        // One cell more would need cells below the legible minimum.
+        let more = MOST_SHOWN as i32 + 1;
+        assert!(2 * LEFT + MIN_CELL * more > plot::COLUMN as i32);
+    }
+
+    #[test]
+    fn a_strip_too_long_for_the_column_is_refused() {
+        let params = Params {
+            game: "sub:1,3,4".parse().unwrap(),
+            values: Count(100),
+            shown: MOST_SHOWN + 1,
+            min_repeats: 3,
+        };
+        assert!(params.check().unwrap_err().contains("at most"));
+    }
+
+    #[test]
+    fn rules_are_titled_as_the_prose_writes_them() {
+        assert_eq!(rule_title("sub:1,3,4"), "{1, 3, 4}");
+        assert_eq!(rule_title("octal:·137"), "·137");
+        assert_eq!(rule_title("hex:·3F"), "·3F");
+    }
 }
