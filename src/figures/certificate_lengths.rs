@@ -8,7 +8,7 @@ use serde::{Deserialize, Serialize};
 use super::RenderMeta;
 use super::bounds::CheckParams;
 use super::state_bound::superscript;
-use super::strip::rule_title;
+use crate::site::wording::rule_name;
 use crate::games::Rule;
 use crate::manifest::Count;
 use crate::numbers::grouped;
@@ -101,7 +101,7 @@ impl Data {
             .map(|r| {
                 format!(
                     "{} searched in {} values",
-                    rule_title(&r.rule),
+                    rule_name(&r.rule),
                     grouped(r.computed as u64)
                 )
             })
@@ -225,7 +225,7 @@ pub fn render(data: &Data, meta: &RenderMeta) -> String {
                 };
                 plot::label(
                     area,
-                    &rule_title(&r.rule),
+                    &rule_name(&r.rule),
                     (LEFT - 10, y + BAR / 2 - 2),
                     plot::TEXT,
                     Anchor::End,

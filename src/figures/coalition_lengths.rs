@@ -7,7 +7,8 @@ use serde::{Deserialize, Serialize};
 
 use super::RenderMeta;
 use super::bounds::CheckParams;
-use super::coalition_table::{self, heap_list, rule_name};
+use super::coalition_table::{self, heap_list};
+use crate::site::wording::rule_name;
 use crate::coalition::{CoalitionParams, HeapKind, HeapProfile, Ruleset};
 use crate::numbers::grouped;
 use crate::table::{Cell, Column, Table};

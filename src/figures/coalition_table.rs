@@ -14,6 +14,7 @@ use super::RenderMeta;
 use super::bounds::CheckParams;
 use crate::coalition::{CoalitionAnalysis, CoalitionParams, HeapKind, Outcome, Ruleset, analyze};
 use crate::numbers::grouped;
+use crate::site::wording::rule_name;
 use crate::table::{Cell, Column, Table};
 
 /// Parameters: the ruleset and the sizes of the measurement.
@@ -245,22 +246,6 @@ impl Data {
     }
 }
 
-/// A ruleset as the prose names it: `Nim`, `{1, 2}` (a formula), `·77`.
-pub fn rule_name(rule: &str) -> String {
-    if rule == "nim" {
-        "Nim".to_string()
-    } else if let Some(takes) = rule.strip_prefix("sub:") {
-        format!(
-            "$\\{{{}\\}}$",
-            takes.split(',').collect::<Vec<_>>().join(", ")
-        )
-    } else if let Some(code) = rule.strip_prefix("octal:") {
-        format!("·{}", code.trim_start_matches('0').trim_start_matches('.'))
-    } else {
-        rule.to_string()
-    }
-}
-
 /// `2`, `2, 3`, `2 to 10`: a list of heap sizes, runs of three or more shortened.
 pub fn heap_list(heaps: &[u32]) -> String {
     let mut parts: Vec<String> = Vec::new();
@@ -436,13 +421,6 @@ mod words {
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[test]
-    fn rules_are_named_as_the_prose_names_them() {
-        assert_eq!(rule_name("nim"), "Nim");
-        assert_eq!(rule_name("sub:1,2"), "$\\{1, 2\\}$");
-        assert_eq!(rule_name("octal:0.07"), "·07");
-    }
 
     #[test]
     fn heap_lists_shorten_runs() {

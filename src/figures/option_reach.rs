@@ -6,7 +6,7 @@ use serde::{Deserialize, Serialize};
 
 use super::RenderMeta;
 use super::bounds::{CheckParams, Within};
-use super::strip::rule_title;
+use crate::site::wording::rule_name;
 use crate::games::Rule;
 use crate::plot::{self, ACCENT, Anchor, INK};
 use crate::sequence::{CertificateRule, Value};
@@ -99,7 +99,7 @@ impl Data {
             "Heap {} of {} has options {}; the furthest lies {} back, the largest take, \
              so the window must hold {} values.",
             self.heap,
-            rule_title(&self.rule),
+            rule_name(&self.rule),
             options.join(", "),
             self.reach,
             self.reach
@@ -125,7 +125,7 @@ pub fn render(data: &Data, meta: &RenderMeta) -> String {
     plot::svg(width, height, meta.caption, &data.range_note(), |area| {
         let title = format!(
             "{}: heap {} and its options",
-            rule_title(&data.rule),
+            rule_name(&data.rule),
             data.heap
         );
         plot::label(area, &title, (LEFT, 14), plot::TITLE, Anchor::Start, INK);

@@ -7,7 +7,7 @@ use serde::{Deserialize, Serialize};
 use super::RenderMeta;
 use super::bounds::{CheckParams, Within};
 use super::run::{RunSummary, run};
-use super::same_sequence::rule_name;
+use crate::site::wording::rule_name;
 use crate::games::Rule;
 use crate::manifest::Count;
 use crate::plot::{self, ACCENT, ACCENT_2, Anchor, INK, MUTED};

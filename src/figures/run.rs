@@ -10,6 +10,7 @@ use serde::Serialize;
 
 use crate::games::Rule;
 use crate::numbers::grouped;
+use crate::site::wording::rule_name;
 use crate::sequence::{Certificate, CertificateStatus, PeriodStatus, Value};
 
 /// What the search and the certificate say about one game's values.
@@ -71,18 +72,17 @@ impl RunSummary {
     /// certified by 89 pairs (175 values needed) in 2,000 values".
     pub fn clause(&self) -> String {
         let searched = grouped(self.computed as u64);
+        let rule = rule_name(&self.rule);
         match (self.period, self.preperiod, self.certificate, self.status) {
             (Some(p), Some(s), Some(c), PeriodStatus::Certified) => format!(
-                "{}: period {p} from heap {s}, certified by {} pairs ({} values needed) in {searched} values",
-                self.rule,
+                "{rule}: period {p} from heap {s}, certified by {} pairs ({} values needed) in {searched} values",
                 c.length,
                 grouped(c.values_needed as u64)
             ),
             (Some(p), Some(s), _, _) => format!(
-                "{}: period {p} from heap {s} observed in {searched} values, not proven",
-                self.rule
+                "{rule}: period {p} from heap {s} observed in {searched} values, not proven"
             ),
-            _ => format!("{}: no period in {searched} values", self.rule),
+            _ => format!("{rule}: no period in {searched} values"),
         }
     }
 }

@@ -9,7 +9,7 @@ use serde::{Deserialize, Serialize};
 
 use super::RenderMeta;
 use super::bounds::{CheckParams, Within};
-use super::strip::rule_title;
+use crate::site::wording::rule_name;
 use crate::games::Rule;
 use crate::games::arithmetic::Arithmetic;
 use crate::games::saltus_certificate::{SaltusCertificate, certify_saltus, move_types};
@@ -178,13 +178,13 @@ impl Data {
             .map(|r| match &r.arithmetic {
                 Some(a) => format!(
                     "{}: $g(n + {}) = g(n) + {}$ from heap {}, {}",
-                    rule_title(&r.rule),
+                    rule_name(&r.rule),
                     a.found.period,
                     a.found.saltus,
                     a.found.preperiod,
                     verdict(a)
                 ),
-                None => format!("{}: {}", rule_title(&r.rule), r.status),
+                None => format!("{}: {}", rule_name(&r.rule), r.status),
             })
             .collect();
         format!(
@@ -253,13 +253,13 @@ pub fn render(data: &Data, meta: &RenderMeta) -> String {
             let title = match &row.arithmetic {
                 Some(a) => format!(
                     "{}: period {}, saltus {}, from heap {}: {}",
-                    rule_title(&row.rule),
+                    rule_name(&row.rule),
                     a.found.period,
                     a.found.saltus,
                     a.found.preperiod,
                     verdict(a)
                 ),
-                None => format!("{}: {}", rule_title(&row.rule), row.status),
+                None => format!("{}: {}", rule_name(&row.rule), row.status),
             };
             plot::label(area, &title, (20, top - 18), plot::TEXT, Anchor::Start, INK);
             plot::line(

@@ -11,6 +11,7 @@ use super::run::{RunSummary, run};
 use crate::games::Rule;
 use crate::manifest::Count;
 use crate::numbers::grouped;
+use crate::site::wording::rule_name;
 use crate::plot::{self, Anchor, INK, MUTED};
 use crate::sequence::{DEFAULT_MIN_REPEATS, Value};
 
@@ -87,22 +88,6 @@ impl Data {
     }
 }
 
-/// A rule as a reader writes it: `octal:·33` as ·33, `hex:·8` as ·8,
-/// `sub:1,2` as {1, 2}. The CLI spelling belongs in the reproduce command
-/// the page prints; a figure shows the typographic one. (Used by the other
-/// octal-page figures too; a candidate for `plot` or `games` once every
-/// figure kind wants it.)
-pub(super) fn rule_name(rule: &str) -> String {
-    match rule.split_once(':') {
-        Some(("octal" | "hex", code)) => code.to_string(),
-        Some(("sub", set)) => {
-            let takes: Vec<&str> = set.split(',').map(str::trim).collect();
-            format!("{{{}}}", takes.join(", "))
-        }
-        _ => rule.to_string(),
-    }
-}
-
 /// 22 px cells hold 13 px values.
 const CELL: i32 = 22;
 /// Room for a rule's name at 13 px, e.g. `{1, 2}`.
@@ -168,13 +153,6 @@ mod tests {
         assert_eq!(compare("sub:1,3").first_difference, Some(2));
     }
 
-    #[test]
-    fn rules_are_named_as_a_reader_writes_them() {
-        assert_eq!(rule_name("octal:·137"), "·137");
-        assert_eq!(rule_name("hex:·8"), "·8");
-        assert_eq!(rule_name("sub:1,3,4"), "{1, 3, 4}");
-        assert_eq!(rule_name("pass:1,2"), "pass:1,2");
-    }
 
     #[test]
     fn the_strips_shown_fit_the_column() {

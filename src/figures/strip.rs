@@ -11,6 +11,7 @@ use super::bounds::{CheckParams, Within};
 use crate::games::Rule;
 use crate::manifest::Count;
 use crate::numbers::grouped;
+use crate::site::wording::rule_name;
 use crate::plot::{self, ACCENT, Anchor, INK};
 use crate::sequence::{Certificate, CertificateStatus, DEFAULT_MIN_REPEATS, Value};
 
@@ -136,21 +137,6 @@ fn cell_for(shown: usize) -> i32 {
     ((plot::COLUMN as i32 - 2 * LEFT) / shown.max(1) as i32).clamp(MIN_CELL, CELL)
 }
 
-/// A game's name as the prose writes it: a subtraction set as `{1, 3, 4}`,
-/// a code as `·137` or `·8`. The CLI spelling (`sub:1,3,4`, `octal:·137`)
-/// belongs to the reproduce command the page prints. Shared by the figure
-/// kinds of the certificates page.
-pub(crate) fn rule_title(rule: &str) -> String {
-    match rule.split_once(':') {
-        Some(("sub" | "pass", takes)) => {
-            let takes: Vec<&str> = takes.split(',').map(str::trim).collect();
-            format!("{{{}}}", takes.join(", "))
-        }
-        Some((_, code)) => code.to_string(),
-        None => rule.to_string(),
-    }
-}
-
 /// Draws the strip, the period brackets and the certificate's pairs. The
 /// range note is the SVG's description, printed once in the caption.
 pub fn render(data: &Data, meta: &RenderMeta) -> String {
@@ -164,14 +150,14 @@ pub fn render(data: &Data, meta: &RenderMeta) -> String {
     let height = (arcs_y + pair_rows.max(1) * 9 + 12) as u32;
     let desc = format!(
         "Values of {} for heaps 0 to {}. {}",
-        rule_title(&data.rule),
+        rule_name(&data.rule),
         shown.len() - 1,
         data.range_note()
     );
     plot::svg(width, height, meta.caption, &desc, |area| {
         let title = format!(
             "{}: values of heaps 0–{}",
-            rule_title(&data.rule),
+            rule_name(&data.rule),
             shown.len() - 1
         );
         plot::label(area, &title, (LEFT, 14), plot::TITLE, Anchor::Start, INK);
@@ -277,12 +263,5 @@ mod tests {
             min_repeats: 3,
         };
         assert!(params.check().unwrap_err().contains("at most"));
-    }
-
-    #[test]
-    fn rules_are_titled_as_the_prose_writes_them() {
-        assert_eq!(rule_title("sub:1,3,4"), "{1, 3, 4}");
-        assert_eq!(rule_title("octal:·137"), "·137");
-        assert_eq!(rule_title("hex:·3F"), "·3F");
     }
 }

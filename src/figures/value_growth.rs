@@ -8,7 +8,7 @@ use serde::{Deserialize, Serialize};
 use super::RenderMeta;
 use super::bounds::CheckParams;
 use super::run::{RunSummary, run};
-use super::same_sequence::rule_name;
+use crate::site::wording::rule_name;
 use super::value_spread::spaced_ticks;
 use crate::games::Rule;
 use crate::numbers::grouped;
@@ -112,7 +112,7 @@ impl Data {
                 let v: Vec<String> = s.at_checkpoints.iter().map(u32::to_string).collect();
                 format!(
                     "{} {} ({})",
-                    s.rule,
+                    rule_name(&s.rule),
                     v.join(", "),
                     s.run.clause().split_once(": ").map_or("", |(_, c)| c)
                 )

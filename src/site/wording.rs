@@ -89,9 +89,47 @@ pub fn register(tera: &mut Tera) {
     });
 }
 
+/// A rule as the prose names it, not as the command line spells it:
+/// `sub:1,3,4` is `{1, 3, 4}` (with `pass:`, the same set: the page says
+/// it has a pass), `octal:·137`, `octal:0.137` and `hex:·8` are `·137` and
+/// `·8`, `nim` is `Nim`. The command line's spelling stays in the reproduce
+/// command and the data.
+pub fn rule_name(rule: &str) -> String {
+    match rule.split_once(':') {
+        Some(("sub" | "pass", takes)) => {
+            let takes: Vec<&str> = takes.split(',').map(str::trim).collect();
+            format!("{{{}}}", takes.join(", "))
+        }
+        Some(("octal" | "hex", code)) => {
+            let code = code.trim();
+            let digits = code
+                .strip_prefix("0.")
+                .or_else(|| code.strip_prefix('.'))
+                .or_else(|| code.strip_prefix('·'));
+            match digits {
+                Some(digits) => format!("·{digits}"),
+                None => code.replacen('.', "·", 1),
+            }
+        }
+        _ if rule == "nim" => "Nim".to_string(),
+        _ => rule.to_string(),
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn rules_are_named_as_the_prose_names_them() {
+        assert_eq!(rule_name("sub:1,3,4"), "{1, 3, 4}");
+        assert_eq!(rule_name("pass:3,7"), "{3, 7}");
+        assert_eq!(rule_name("octal:·137"), "·137");
+        assert_eq!(rule_name("octal:0.07"), "·07");
+        assert_eq!(rule_name("octal:4.07"), "4·07");
+        assert_eq!(rule_name("hex:.8"), "·8");
+        assert_eq!(rule_name("nim"), "Nim");
+    }
 
     #[test]
     fn counts_agree_with_their_nouns_with_a_zero_form() {
