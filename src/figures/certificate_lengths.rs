@@ -8,13 +8,13 @@ use serde::{Deserialize, Serialize};
 use super::RenderMeta;
 use super::bounds::CheckParams;
 use super::state_bound::superscript;
-use crate::site::wording::rule_name;
 use crate::games::Rule;
 use crate::manifest::Count;
 use crate::numbers::grouped;
 use crate::plot::{self, ACCENT, ACCENT_2, Anchor, INK, MUTED};
 use crate::sequence::DEFAULT_MIN_REPEATS;
 use crate::site::wording::kind_name;
+use crate::site::wording::rule_name;
 
 /// One game to certify.
 #[derive(Debug, Clone, Deserialize)]

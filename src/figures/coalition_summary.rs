@@ -7,9 +7,9 @@ use serde::{Deserialize, Serialize};
 use super::RenderMeta;
 use super::bounds::CheckParams;
 use super::coalition_table::{self, heap_list};
-use crate::site::wording::rule_name;
 use crate::coalition::{CoalitionParams, HeapKind, Ruleset};
 use crate::numbers::grouped;
+use crate::site::wording::rule_name;
 use crate::table::{Cell, Column, Table};
 
 /// Parameters: the rulesets and the sizes of the measurement.

@@ -6,10 +6,10 @@ use serde::{Deserialize, Serialize};
 
 use super::RenderMeta;
 use super::bounds::{CheckParams, Within};
-use crate::site::wording::rule_name;
 use crate::games::Rule;
 use crate::plot::{self, ACCENT, Anchor, INK};
 use crate::sequence::{CertificateRule, Value};
+use crate::site::wording::rule_name;
 
 /// Parameters: the game, the heap to look from, and how many cells to draw.
 #[derive(Debug, Clone, Deserialize)]

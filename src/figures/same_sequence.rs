@@ -11,9 +11,9 @@ use super::run::{RunSummary, run};
 use crate::games::Rule;
 use crate::manifest::Count;
 use crate::numbers::grouped;
-use crate::site::wording::rule_name;
 use crate::plot::{self, Anchor, INK, MUTED};
 use crate::sequence::{DEFAULT_MIN_REPEATS, Value};
+use crate::site::wording::rule_name;
 
 /// Parameters: the two rules, the heaps compared, the cells drawn.
 #[derive(Debug, Clone, Deserialize)]
@@ -152,7 +152,6 @@ mod tests {
     fn code_33_is_not_subtraction_one_three() {
         assert_eq!(compare("sub:1,3").first_difference, Some(2));
     }
-
 
     #[test]
     fn the_strips_shown_fit_the_column() {

@@ -11,9 +11,9 @@ use super::bounds::{CheckParams, Within};
 use crate::games::Rule;
 use crate::manifest::Count;
 use crate::numbers::grouped;
-use crate::site::wording::rule_name;
 use crate::plot::{self, ACCENT, Anchor, INK};
 use crate::sequence::{Certificate, CertificateStatus, DEFAULT_MIN_REPEATS, Value};
+use crate::site::wording::rule_name;
 
 /// Parameters of a strip.
 #[derive(Debug, Clone, Deserialize)]
