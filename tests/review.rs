@@ -245,3 +245,56 @@ fn diff_never_hands_a_base_to_git_as_an_option() {
         "`no-such-branch` is neither a folder nor a git revision",
     );
 }
+
+/// Issue 12: a figure that is a table keeps its review. A change of its
+/// parameters is a changed figure in `ladder diff`, and the review page
+/// shows the old and the new table side by side with the changed cells
+/// marked, read from the CSV each build writes beside the JSON.
+#[test]
+fn a_changed_table_is_reviewed_side_by_side() {
+    let dir = site("base");
+    let manifest = dir.path().join("figures.yaml");
+    let table = "  - id: shares\n    page: page\n    caption: Shares.\n    split-share:\n      max_digits: DIGITS\n";
+    let base = fs::read_to_string(&manifest).unwrap();
+    fs::write(&manifest, format!("{base}{}", table.replace("DIGITS", "2"))).unwrap();
+    let page = dir.path().join("content/page.md");
+    let text = fs::read_to_string(&page).unwrap();
+    fs::write(&page, format!("{text}\n{{{{ figure(id=\"shares\") }}}}\n")).unwrap();
+    let out = ladder(dir.path(), &["build"]);
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    let csv = fs::read_to_string(dir.path().join("output/data/shares.csv")).unwrap();
+    assert!(csv.starts_with("digits n,"), "{csv}");
+    assert!(!dir.path().join("output/figures/shares.svg").exists());
+    let before = dir.path().join("before");
+    fs::create_dir_all(&before).unwrap();
+    copy_tree(&dir.path().join("output"), &before);
+    fs::write(&manifest, format!("{base}{}", table.replace("DIGITS", "3"))).unwrap();
+    let out = ladder(dir.path(), &["build"]);
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    let html = dir.path().join("review");
+    let diff = ladder(
+        dir.path(),
+        &[
+            "diff",
+            before.to_str().unwrap(),
+            "--html",
+            html.to_str().unwrap(),
+        ],
+    );
+    assert_eq!(diff.status.code(), Some(1), "{}", stderr(&diff));
+    assert!(
+        stdout(&diff).contains("shares: changed"),
+        "{}",
+        stdout(&diff)
+    );
+    assert!(
+        !stdout(&diff).contains("data/shares.csv"),
+        "the CSV is the figure's, not a page"
+    );
+    let page = fs::read_to_string(html.join("index.html")).unwrap();
+    assert_eq!(page.matches("<table class=\"data\">").count(), 2, "{page}");
+    // The new table's third row (3 digits, 512 codes) is new: marked.
+    assert!(page.contains("<td class=\"changed\">512</td>"), "{page}");
+    // A planted error: the old table has no third row to mark.
+    assert!(!page.contains("<td>512</td>"), "{page}");
+}
