@@ -166,6 +166,32 @@ fn dark_style(svg: &str) -> String {
     format!("@media (prefers-color-scheme: dark){{{rules}}}")
 }
 
+/// A safe over-estimate of the width of `text` at `size` px in sans-serif:
+/// plotters is built without fonts, so layouts that must not collide (tick
+/// labels, a legend beside a bar) reserve this much.
+pub fn text_width(text: &str, size: u32) -> i32 {
+    (text.chars().count() as f64 * f64::from(size) * 0.6).ceil() as i32
+}
+
+/// `n` in Unicode superscript digits, for exponents in labels (`10⁶`).
+pub fn superscript(n: u32) -> String {
+    n.to_string()
+        .chars()
+        .map(|d| match d {
+            '0' => '⁰',
+            '1' => '¹',
+            '2' => '²',
+            '3' => '³',
+            '4' => '⁴',
+            '5' => '⁵',
+            '6' => '⁶',
+            '7' => '⁷',
+            '8' => '⁸',
+            _ => '⁹',
+        })
+        .collect()
+}
+
 /// Escapes text for SVG and HTML.
 pub fn escape(text: &str) -> String {
     text.replace('&', "&amp;")
@@ -472,6 +498,13 @@ mod tests {
             .find(|(light, _)| *light == c)
             .map(|(_, dark)| *dark)
             .expect("every colour has a dark counterpart")
+    }
+
+    #[test]
+    fn superscripts_and_widths() {
+        assert_eq!(superscript(0), "⁰");
+        assert_eq!(superscript(1_234_567_890), "¹²³⁴⁵⁶⁷⁸⁹⁰");
+        assert_eq!(text_width("10⁶", 13), 24);
     }
 
     #[test]

@@ -7,7 +7,6 @@ use serde::{Deserialize, Serialize};
 
 use super::RenderMeta;
 use super::bounds::CheckParams;
-use super::state_bound::superscript;
 use crate::games::Rule;
 use crate::manifest::Count;
 use crate::numbers::grouped;
@@ -118,11 +117,6 @@ const GAP: i32 = 6;
 /// The least room between two decade ticks, for labels up to `10⁶`.
 const TICK_ROOM: i32 = 36;
 
-/// A generous width for a 13 px label: 7.5 px a character.
-fn label_width(text: &str) -> i32 {
-    (7.5 * text.chars().count() as f64).ceil() as i32
-}
-
 /// A bar's label: its pairs and the argument behind its window, so the
 /// kind is read from the words as well as from the bar's colour.
 fn bar_label(row: &Row) -> String {
@@ -159,7 +153,7 @@ fn decade_label(d: i32) -> String {
     match d {
         0 => "1".to_string(),
         1 => "10".to_string(),
-        _ => format!("10{}", superscript(d as u32)),
+        _ => format!("10{}", plot::superscript(d as u32)),
     }
 }
 
@@ -172,7 +166,7 @@ pub fn render(data: &Data, meta: &RenderMeta) -> String {
     let bars: Vec<(usize, i32)> = data
         .rows
         .iter()
-        .map(|r| (r.pairs, label_width(&bar_label(r))))
+        .map(|r| (r.pairs, plot::text_width(&bar_label(r), plot::TEXT)))
         .collect();
     let span = span_for(&bars, decades);
     let x_of = |v: f64| LEFT + (v.max(1.0).log10() / decades * f64::from(span)).round() as i32;
@@ -264,9 +258,12 @@ mod tests {
 
     #[test]
     fn every_bar_label_ends_inside_the_column() {
-        let label = label_width("254,811 pairs, Guy–Smith window (K = 2)");
+        let label = plot::text_width("254,811 pairs, Guy–Smith window (K = 2)", plot::TEXT);
         for (pairs, decades) in [(254_811, 6.0), (88, 2.0), (10, 1.0), (999_999, 6.0)] {
-            let bars = [(4, label_width("4 pairs, m-pair window")), (pairs, label)];
+            let bars = [
+                (4, plot::text_width("4 pairs, m-pair window", plot::TEXT)),
+                (pairs, label),
+            ];
             let span = span_for(&bars, decades);
             for (p, w) in bars {
                 let end = LEFT + ((p as f64).log10() / decades * f64::from(span)).round() as i32;

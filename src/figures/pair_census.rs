@@ -7,7 +7,6 @@ use serde::Deserialize;
 
 use super::RenderMeta;
 use super::bounds::{CheckParams, Within};
-use super::triple_census::text_width;
 use crate::census::pairs::{PairCensus, pair_census};
 use crate::manifest::Count;
 use crate::numbers::grouped;
@@ -159,7 +158,7 @@ pub fn render(data: &Data, meta: &RenderMeta) -> String {
     ];
     let legend_width = items
         .iter()
-        .map(|(_, _, text)| 22 + text_width(text, plot::TEXT))
+        .map(|(_, _, text)| 22 + plot::text_width(text, plot::TEXT))
         .max()
         .unwrap_or(0);
     let legend_height = LEGEND_LINE * items.len() as i32;
@@ -219,7 +218,7 @@ pub fn render(data: &Data, meta: &RenderMeta) -> String {
             // the row labels when the grid is too small to hold it.
             let rows_title = "smaller take a ↓";
             let half = n / 2;
-            if (half as i32 - 1) * SIZE >= text_width(rows_title, plot::TEXT) + 12 {
+            if (half as i32 - 1) * SIZE >= plot::text_width(rows_title, plot::TEXT) + 12 {
                 let at = (LEFT + 6, cell(half, 2).1 + SIZE / 2);
                 plot::label(area, rows_title, at, plot::TEXT, Anchor::Start, INK);
             } else {

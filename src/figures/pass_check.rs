@@ -156,11 +156,6 @@ const TOP: i32 = 64;
 /// One line of the legend.
 const LEGEND_LINE: i32 = 20;
 
-/// A generous width for a 13 px label: 7.5 px a character.
-fn label_width(text: &str) -> i32 {
-    (7.5 * text.chars().count() as f64).ceil() as i32
-}
-
 /// The side of a cell: the grid fills the column, between 4 and 24 px.
 fn cell_for(largest: usize) -> i32 {
     ((plot::COLUMN as i32 - LEFT - RIGHT) / largest.max(1) as i32).clamp(4, 24)
@@ -217,8 +212,8 @@ pub fn render(data: &Data, meta: &RenderMeta) -> String {
     );
     let legend_w = std::iter::once(&heading)
         .chain([&crossed, &total])
-        .map(|t| label_width(t))
-        .chain(entries.iter().map(|t| 18 + label_width(t)))
+        .map(|t| plot::text_width(t, plot::TEXT))
+        .chain(entries.iter().map(|t| 18 + plot::text_width(t, plot::TEXT)))
         .max()
         .unwrap_or(0);
     let legend_h = LEGEND_LINE * (entries.len() as i32 + 4);
@@ -299,7 +294,7 @@ mod tests {
     #[test]
     fn the_grid_fits_the_column_and_the_legend_stays_off_every_pair() {
         let legend = (
-            label_width("q odd ≥ 3, r > 0: 1,234, 1,234") + 18,
+            plot::text_width("q odd ≥ 3, r > 0: 1,234, 1,234", plot::TEXT) + 18,
             LEGEND_LINE * 9,
         );
         for largest in 2..=120 {

@@ -308,7 +308,7 @@ pub fn render(data: &Data, meta: &RenderMeta) -> String {
                 plot::dot(area, (x_of(n), y_of(v)), 2, ACCENT);
             }
             let last = row.values.len().saturating_sub(1);
-            let reserved = label_width(X_TITLE);
+            let reserved = plot::text_width(X_TITLE, plot::TEXT);
             for n in heap_ticks(last, px_per_heap, reserved) {
                 plot::line(area, &[(x_of(n), bottom), (x_of(n), bottom + 4)], MUTED, 1);
                 let at = (x_of(n), bottom + 14);
@@ -320,18 +320,13 @@ pub fn render(data: &Data, meta: &RenderMeta) -> String {
     })
 }
 
-/// A generous width for a 13 px label: 7.5 px a character.
-fn label_width(text: &str) -> i32 {
-    (7.5 * text.chars().count() as f64).ceil() as i32
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
 
     #[test]
     fn heap_ticks_never_crowd_each_other_or_the_axis_title() {
-        let reserved = label_width(X_TITLE);
+        let reserved = plot::text_width(X_TITLE, plot::TEXT);
         for last in [1, 5, 30, 119, 500, 9_999] {
             let plot_w = f64::from(plot::COLUMN as i32 - LEFT - RIGHT);
             let px = plot_w / last as f64;

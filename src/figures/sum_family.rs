@@ -7,7 +7,7 @@ use serde::Deserialize;
 
 use super::RenderMeta;
 use super::bounds::{CheckParams, Within};
-use super::triple_census::{CLASSES, LEGEND_LINE, class_fill, class_key, class_mark, text_width};
+use super::triple_census::{CLASSES, LEGEND_LINE, class_fill, class_key, class_mark};
 use crate::census::sum_family::sum_family;
 use crate::census::triples::{PeriodClass, TripleCensus};
 use crate::numbers::grouped;
@@ -96,7 +96,7 @@ pub fn render(data: &Data, meta: &RenderMeta) -> String {
         .collect();
     let legend_width = items
         .iter()
-        .map(|(_, text)| 22 + text_width(text, plot::TEXT))
+        .map(|(_, text)| 22 + plot::text_width(text, plot::TEXT))
         .max()
         .unwrap_or(0);
     let legend_height = LEGEND_LINE * items.len() as i32;
@@ -131,7 +131,7 @@ pub fn render(data: &Data, meta: &RenderMeta) -> String {
                 Anchor::Start,
                 INK,
             );
-            let columns_x = (MARGIN + text_width(rows_title, plot::TEXT) + 24).max(LEFT);
+            let columns_x = (MARGIN + plot::text_width(rows_title, plot::TEXT) + 24).max(LEFT);
             plot::label(
                 area,
                 "smaller take a →",
@@ -202,7 +202,7 @@ mod tests {
         // A triangle's corner reaches one past the radius; three digits at
         // 12 px (over-estimated) start left of the period's right end.
         let mark_right = MARK_AT + MARK + 1;
-        let digits_left = CELL_W - DIGITS_END - text_width("715", plot::SMALL);
+        let digits_left = CELL_W - DIGITS_END - plot::text_width("715", plot::SMALL);
         assert!(mark_right < digits_left, "{mark_right} {digits_left}");
     }
 }

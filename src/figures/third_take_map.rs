@@ -8,7 +8,7 @@ use serde::Deserialize;
 
 use super::RenderMeta;
 use super::bounds::{CheckParams, Within};
-use super::triple_census::{CLASSES, LEGEND_LINE, class_fill, class_key, class_mark, text_width};
+use super::triple_census::{CLASSES, LEGEND_LINE, class_fill, class_key, class_mark};
 use crate::census::third_take_map::{MapExtent, ThirdTakeMap, third_take_map};
 use crate::plot::{self, ACCENT, Anchor, INK, MUTED};
 use crate::site::wording::plural;
@@ -223,7 +223,7 @@ pub fn render(data: &Data, meta: &RenderMeta) -> String {
         plot::outline(area, (12, y - 7), (26, y + 7), ACCENT, 2);
         let text = "breaks the row's stripe";
         plot::label(area, text, (32, y), plot::TEXT, Anchor::Start, INK);
-        let x = 32 + text_width(text, plot::TEXT) + 18;
+        let x = 32 + plot::text_width(text, plot::TEXT) + 18;
         plot::line(area, &[(x, y - 8), (x, y + 8)], INK, 2);
         plot::label(
             area,
@@ -251,7 +251,7 @@ mod tests {
     fn the_legend_fits_the_column() {
         let classes: i32 = CLASSES
             .iter()
-            .map(|(_, name)| 16 + 6 + text_width(name, plot::TEXT) + 18)
+            .map(|(_, name)| 16 + 6 + plot::text_width(name, plot::TEXT) + 18)
             .sum();
         assert!(12 + classes <= plot::COLUMN as i32, "{classes}");
     }

@@ -115,13 +115,7 @@ pub fn class_key(area: &plot::Area, class: PeriodClass, text: &str, (x, y): (i32
     class_mark(area, class, (x + half, y), 3);
     let text_x = x + SWATCH + 6;
     plot::label(area, text, (text_x, y), plot::TEXT, Anchor::Start, INK);
-    text_x + text_width(text, plot::TEXT)
-}
-
-/// A safe over-estimate of the width of `text` at `size` px in sans-serif
-/// (plotters measures nothing without its font feature).
-pub fn text_width(text: &str, size: u32) -> i32 {
-    (text.chars().count() as f64 * f64::from(size) * 0.6).ceil() as i32
+    text_x + plot::text_width(text, plot::TEXT)
 }
 
 /// Round ticks from 0 for an axis reaching at least `largest`, `length` px
@@ -134,7 +128,7 @@ pub fn ticks(largest: usize, length: i32, gap: i32) -> Vec<usize> {
         for factor in [1, 2, 5] {
             let step = factor * power;
             let end = largest.div_ceil(step).max(1) * step;
-            let widest = text_width(&grouped(end as u64), plot::SMALL);
+            let widest = plot::text_width(&grouped(end as u64), plot::SMALL);
             let pitch = length as f64 * step as f64 / end as f64;
             if pitch >= f64::from(widest + gap) {
                 return (0..=end).step_by(step).collect();
@@ -243,7 +237,7 @@ mod tests {
             let end = *ticks.last().unwrap() as f64;
             let step = (ticks[1] - ticks[0]) as f64;
             let pitch = f64::from(BAR) * step / end;
-            let widest = text_width(&grouped(end as u64), plot::SMALL);
+            let widest = plot::text_width(&grouped(end as u64), plot::SMALL);
             assert!(pitch >= f64::from(widest + 16), "{largest}: {ticks:?}");
         }
         // 538 sets on 400 px: steps of 100 would crowd "600"; 1,000 of 1,000 not.
@@ -256,7 +250,7 @@ mod tests {
         // The longest class name ends left of the bars.
         let widest = CLASSES
             .iter()
-            .map(|(_, n)| text_width(n, plot::TEXT))
+            .map(|(_, n)| plot::text_width(n, plot::TEXT))
             .max()
             .unwrap();
         assert!(widest + 10 + 12 <= LEFT);
