@@ -306,6 +306,17 @@ pub fn raster(
     bottom
 }
 
+/// Column labels over a [`raster`] whose top left is `at`: 0, 1, … for
+/// what each column adds to its row's first heap, so every grid names its
+/// columns as well as its rows.
+pub fn raster_columns(area: &Area, at: (i32, i32), size: i32, columns: usize) {
+    for column in 0..columns {
+        let x = at.0 + column as i32 * size + size / 2;
+        let text = column.to_string();
+        label(area, &text, (x, at.1 - 9), SMALL, Anchor::Middle, MUTED);
+    }
+}
+
 /// Where heap `heap` sits in a raster of `columns` cells from heap `first`.
 pub fn raster_position(
     at: (i32, i32),

@@ -110,18 +110,7 @@ pub fn render(data: &Data, meta: &RenderMeta) -> String {
             data.digits, data.columns
         );
         plot::label(area, &title, (10, 14), plot::TITLE, Anchor::Start, INK);
-        for column in 0..data.columns {
-            let x = LEFT + column as i32 * CELL + CELL / 2;
-            let text = column.to_string();
-            plot::label(
-                area,
-                &text,
-                (x, TOP - 9),
-                plot::SMALL,
-                Anchor::Middle,
-                MUTED,
-            );
-        }
+        plot::raster_columns(area, (LEFT, TOP), CELL, data.columns);
         plot::label(
             area,
             "heap",

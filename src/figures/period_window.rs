@@ -209,18 +209,7 @@ pub fn render(data: &Data, meta: &RenderMeta) -> String {
             rule_name(&data.run.rule)
         );
         plot::label(area, &title, (4, 14), plot::TITLE, Anchor::Start, INK);
-        for column in 0..period {
-            let x = LEFT + column as i32 * cell + cell / 2;
-            let text = column.to_string();
-            plot::label(
-                area,
-                &text,
-                (x, TOP - 9),
-                plot::SMALL,
-                Anchor::Middle,
-                MUTED,
-            );
-        }
+        plot::raster_columns(area, (LEFT, TOP), cell, period);
         for (row, chunk) in data.values.chunks(period).enumerate() {
             let top = TOP + row as i32 * cell;
             let heap = (row * period).to_string();
