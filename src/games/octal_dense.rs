@@ -100,6 +100,23 @@ impl DenseEngine {
         &self.values
     }
 
+    /// An engine that goes on from `values` (heaps `0 .. values.len()`,
+    /// computed by any engine); the mirror is built at the next extension.
+    pub fn resume(moves: MoveTable, values: Vec<u16>, parallel: bool) -> Self {
+        let mut engine = DenseEngine::with_moves(moves, parallel);
+        let largest = values.iter().copied().max().unwrap_or(0);
+        let bits = 32 - u32::from(largest).leading_zeros();
+        engine.flags.iter_mut().for_each(|flags| flags.widen(bits));
+        engine.values = values;
+        engine
+    }
+
+    /// The values computed so far, handed over without a copy (the mirror is
+    /// dropped).
+    pub fn into_values(self) -> Vec<u16> {
+        self.values
+    }
+
     /// Computes values up to heap `count − 1`.
     pub fn extend_to(&mut self, count: usize) -> Result<(), ValueTooLarge> {
         if self.parallel {

@@ -301,18 +301,12 @@ impl SparseEngine {
     /// Stores heap `heap`'s value and keeps lists, histogram and masks current.
     fn record(&mut self, heap: usize, value: u16) {
         self.values.push(value);
-        let value = u32::from(value);
-        if value >> self.bits != 0 {
-            self.bits = 32 - value.leading_zeros();
-            self.options.widen(self.bits);
-            self.histogram.resize(1 << (self.bits + 1), 0);
-        }
+        self.count(heap, value);
         if heap == 0 {
             return;
         }
-        self.histogram[(value << 1 | (heap & 1) as u32) as usize] += 1;
         for class in &mut self.classes {
-            class.note(heap, value as u16);
+            class.note(heap, value);
         }
         if heap + 1 == self.next_learning && self.learning {
             self.learn_masks();
@@ -324,23 +318,52 @@ impl SparseEngine {
         }
     }
 
+    /// Widens the value range to hold `value` and counts heap `heap` in the
+    /// histogram (heap 0, never a part of a split, is not counted).
+    fn count(&mut self, heap: usize, value: u16) {
+        let value = u32::from(value);
+        if value >> self.bits != 0 {
+            self.bits = 32 - value.leading_zeros();
+            self.options.widen(self.bits);
+            self.histogram.resize(1 << (self.bits + 1), 0);
+        }
+        if heap > 0 {
+            self.histogram[(value << 1 | (heap & 1) as u32) as usize] += 1;
+        }
+    }
+
+    /// An engine that goes on from `values` (heaps `0 .. values.len()`,
+    /// computed by any engine): the histogram is counted and the masks are
+    /// learned from them, as if this engine had computed them.
+    pub fn resume(moves: MoveTable, values: Vec<u16>) -> Self {
+        let mut engine = SparseEngine::with_moves(moves);
+        for (heap, &value) in values.iter().enumerate() {
+            engine.count(heap, value);
+        }
+        engine.values = values;
+        engine.learn_masks();
+        let done = engine.values.len();
+        while engine.next_learning <= done {
+            engine.next_learning = if engine.next_learning < RELEARN_EVERY {
+                engine.next_learning * 2
+            } else {
+                engine.next_learning + RELEARN_EVERY
+            };
+        }
+        engine
+    }
+
+    /// The values computed so far, handed over without a copy.
+    pub fn into_values(self) -> Vec<u16> {
+        self.values
+    }
+
     /// Picks each class's mask by the Walsh–Hadamard transform of the
     /// histogram and rebuilds its rare list.
     fn learn_masks(&mut self) {
         let transform = walsh_hadamard(&self.histogram);
         for class in &mut self.classes {
-            let signed = |mask: usize| -> i64 {
-                let flip = class.parity == 1 && mask & 1 == 1;
-                if flip {
-                    -transform[mask]
-                } else {
-                    transform[mask]
-                }
-            };
-            let best = (0..transform.len())
-                .min_by_key(|&mask| (signed(mask), mask))
-                .unwrap_or(0);
-            class.mask = best as u32;
+            class.mask = fewest_rare(&transform, class.parity).0;
             class.relist(&self.values);
         }
     }
@@ -409,8 +432,26 @@ impl SparseEngine {
     }
 }
 
+/// The mask that makes the fewest heaps rare for the class of splitting
+/// takes of parity `parity`, and how many it makes rare, from the transform
+/// of the histogram of `ext(a)` over `heaps` heaps: `(heaps + W(M)·s)/2`,
+/// where `s = −1` for the odd class and a mask with bit 0 set, else `1`.
+pub(crate) fn fewest_rare(transform: &[i64], parity: usize) -> (u32, i64) {
+    let signed = |mask: usize| -> i64 {
+        if parity == 1 && mask & 1 == 1 {
+            -transform[mask]
+        } else {
+            transform[mask]
+        }
+    };
+    let best = (0..transform.len())
+        .min_by_key(|&mask| (signed(mask), mask))
+        .unwrap_or(0);
+    (best as u32, signed(best))
+}
+
 /// The unnormalised Walsh–Hadamard transform: `W(M) = Σ_x h[x]·(−1)^{|M & x|}`.
-fn walsh_hadamard(histogram: &[u32]) -> Vec<i64> {
+pub(crate) fn walsh_hadamard(histogram: &[u32]) -> Vec<i64> {
     let mut transform: Vec<i64> = histogram.iter().map(|&h| i64::from(h)).collect();
     let mut width = 1;
     while width < transform.len() {
