@@ -29,8 +29,9 @@
 //! code, on rows long enough for every path, and on random rows).
 
 use crate::games::octal::{OctalCode, values as plain_values};
-use crate::games::octal_fast::{OptionFlags, ValueTooLarge};
+use crate::games::octal_fast::ValueTooLarge;
 use crate::games::octal_moves::MoveTable;
+use crate::games::octal_options::OptionFlags;
 use crate::sequence::Value;
 
 /// Splits recorded outright for each take before candidates are formed.

@@ -115,7 +115,7 @@ impl OctalRun {
     pub fn resume(moves: MoveTable, values: Vec<u16>, parallel: bool) -> Self {
         let mut census = RareCensus::default();
         census.add(&values);
-        let engine = SparseEngine::resume(moves.clone(), values);
+        let engine = SparseEngine::resume(moves.clone(), values).with_parallel(parallel);
         let mut run = OctalRun {
             moves,
             engine: Some(Engine::Sparse(engine)),
@@ -222,7 +222,9 @@ impl OctalRun {
             Engine::Dense(dense) if forced || sparse_cost <= dense_cost => {
                 self.switches.push((heap, EngineKind::Sparse));
                 let values = dense.into_values();
-                Engine::Sparse(SparseEngine::resume(self.moves.clone(), values))
+                Engine::Sparse(
+                    SparseEngine::resume(self.moves.clone(), values).with_parallel(self.parallel),
+                )
             }
             unchanged => unchanged,
         });

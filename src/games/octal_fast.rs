@@ -39,7 +39,10 @@
 
 use crate::games::octal::{OctalCode, values as plain_values};
 use crate::games::octal_moves::MoveTable;
+use crate::games::octal_options::OptionFlags;
 use crate::sequence::Value;
+
+mod blocks;
 
 /// Pairs read from one take before the next take's turn: the first block,
 /// doubling each turn up to the largest. A block is read without a branch
@@ -54,86 +57,6 @@ const RELEARN_EVERY: usize = 1 << 16;
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct ValueTooLarge {
     pub heap: usize,
-}
-
-/// Every value a `u16` can hold, so a `u16` index needs no bounds check.
-const FLAG_COUNT: usize = 1 << 16;
-
-/// A set of option values, one byte per value: inserting is a plain store
-/// with no read, so a run of inserts carries no dependency from one to the
-/// next (a bit set's read-modify-write on the same few words would).
-#[derive(Debug, Clone)]
-pub(crate) struct OptionFlags {
-    flags: Box<[u8; FLAG_COUNT]>,
-    /// Only `flags[..in_use]` can be set: every XOR of values below `2^bits`.
-    in_use: usize,
-}
-
-impl OptionFlags {
-    pub(crate) fn new() -> Self {
-        OptionFlags {
-            flags: vec![0; FLAG_COUNT]
-                .into_boxed_slice()
-                .try_into()
-                .expect("the length is FLAG_COUNT"),
-            in_use: 2,
-        }
-    }
-
-    /// Widens to hold `2^bits` values (XORs of values below `2^bits`).
-    pub(crate) fn widen(&mut self, bits: u32) {
-        self.in_use = self.in_use.max(1 << bits).min(FLAG_COUNT);
-    }
-
-    pub(crate) fn clear(&mut self) {
-        self.flags[..self.in_use].fill(0);
-    }
-
-    #[inline]
-    pub(crate) fn insert(&mut self, value: u16) {
-        self.flags[usize::from(value)] = 1;
-    }
-
-    /// Inserts every split `smaller[j] ^ larger[len − 1 − j]`. The XORs are
-    /// formed a block at a time (a loop the compiler vectorises), then
-    /// stored: the stores no longer wait on the loads and XORs.
-    pub(crate) fn insert_splits(&mut self, smaller: &[u16], larger: &[u16]) {
-        const BLOCK: usize = 256;
-        let mut buffer = [0u16; BLOCK];
-        let length = smaller.len().min(larger.len());
-        for start in (0..length).step_by(BLOCK) {
-            let end = (start + BLOCK).min(length);
-            let buffer = &mut buffer[..end - start];
-            let a = &smaller[start..end];
-            let b = larger[length - end..length - start].iter().rev();
-            for (slot, (&x, &y)) in buffer.iter_mut().zip(a.iter().zip(b)) {
-                *slot = x ^ y;
-            }
-            for &option in buffer.iter() {
-                self.insert(option);
-            }
-        }
-    }
-
-    /// Adds every value of `other` (both sized alike).
-    pub(crate) fn merge(&mut self, other: &OptionFlags) {
-        let in_use = self.in_use.min(other.in_use);
-        for (flag, &other_flag) in self.flags[..in_use].iter_mut().zip(&other.flags[..in_use]) {
-            *flag |= other_flag;
-        }
-    }
-
-    /// The least value at or above `from` not in the set.
-    pub(crate) fn least_absent_from(&self, from: u32) -> u32 {
-        let from = from as usize;
-        if from >= self.in_use {
-            return from as u32;
-        }
-        self.flags[from..self.in_use]
-            .iter()
-            .position(|&flag| flag == 0)
-            .map_or(self.in_use, |offset| from + offset) as u32
-    }
 }
 
 /// One parity class of splitting takes: its mask and its rare heaps.
@@ -178,11 +101,28 @@ impl ParityClass {
     /// XORs at a time and then their stores, as in
     /// [`OptionFlags::insert_splits`].
     fn insert_rare_splits(&self, options: &mut OptionFlags, values: &[u16], rest: usize) {
+        let count = self.rare_below(rest);
+        self.insert_listed_splits(options, values, rest, 0..count);
+    }
+
+    /// How many listed rare heaps are below `heap`.
+    fn rare_below(&self, heap: usize) -> usize {
+        self.rare_heaps.partition_point(|&a| (a as usize) < heap)
+    }
+
+    /// Inserts `g(a) ^ g(rest − a)` for the rare heaps `a` listed at `places`
+    /// (each below `rest`).
+    fn insert_listed_splits(
+        &self,
+        options: &mut OptionFlags,
+        values: &[u16],
+        rest: usize,
+        places: std::ops::Range<usize>,
+    ) {
         const BLOCK: usize = 256;
         let mut buffer = [0u16; BLOCK];
-        let count = self.rare_heaps.partition_point(|&a| (a as usize) < rest);
-        let heaps = self.rare_heaps[..count].chunks(BLOCK);
-        for (heaps, rare) in heaps.zip(self.rare_values[..count].chunks(BLOCK)) {
+        let heaps = self.rare_heaps[places.clone()].chunks(BLOCK);
+        for (heaps, rare) in heaps.zip(self.rare_values[places].chunks(BLOCK)) {
             let buffer = &mut buffer[..heaps.len()];
             for (slot, (&a, &x)) in buffer.iter_mut().zip(heaps.iter().zip(rare)) {
                 *slot = x ^ values[rest - a as usize];
@@ -210,6 +150,10 @@ pub struct SparseEngine {
     next_learning: usize,
     /// False when the masks were fixed by hand (tests of exactness).
     learning: bool,
+    /// Whether a block's rare splits may be shared among rayon's threads.
+    parallel: bool,
+    /// The option sets of the two halves of a shared block (made when first needed).
+    helpers: Vec<OptionFlags>,
 }
 
 impl SparseEngine {
@@ -246,7 +190,16 @@ impl SparseEngine {
             cursors,
             next_learning: 64,
             learning: true,
+            parallel: false,
+            helpers: Vec::new(),
         }
+    }
+
+    /// Lets the engine share each block's rare splits among rayon's threads
+    /// (see [`blocks`]); the values are the same either way.
+    pub fn with_parallel(mut self, parallel: bool) -> Self {
+        self.parallel = parallel;
+        self
     }
 
     /// The values computed so far, heap 0 first.
@@ -285,11 +238,25 @@ impl SparseEngine {
 
     /// Computes values up to heap `count − 1`.
     pub fn extend_to(&mut self, count: usize) -> Result<(), ValueTooLarge> {
+        if self.parallel {
+            // The loop runs on a pool thread, so sharing a block's rare
+            // splits is a join inside the pool, not a wake-up from outside.
+            rayon::scope(|_| self.extend_here(count))
+        } else {
+            self.extend_here(count)
+        }
+    }
+
+    fn extend_here(&mut self, count: usize) -> Result<(), ValueTooLarge> {
         self.values.reserve(count.saturating_sub(self.values.len()));
         while self.values.len() < count {
             let heap = self.values.len();
             if !self.moves.leaving_three.is_empty() {
                 return Err(ValueTooLarge { heap });
+            }
+            if let Some(end) = self.shared_block_end(count) {
+                self.extend_block(end)?;
+                continue;
             }
             let value = self.next_value(heap);
             let stored = u16::try_from(value).map_err(|_| ValueTooLarge { heap })?;
@@ -385,15 +352,16 @@ impl SparseEngine {
             }
         }
         let candidate = options.least_absent_from(0);
-        self.scan_common_pairs(heap, candidate)
+        self.scan_common_pairs(heap, candidate, 1)
     }
 
     /// Scans the common pairs of every class whose common pairs could give
     /// the candidate, until no class can: the exact fallback. The takes are
     /// read a block at a time in turn (a value one take never gives may come
     /// at once from another), and each keeps its place, so a pair is read at
-    /// most once per heap.
-    fn scan_common_pairs(&mut self, heap: usize, mut candidate: u32) -> u32 {
+    /// most once per heap. Splits `a < first` of every take are already in
+    /// the set.
+    fn scan_common_pairs(&mut self, heap: usize, mut candidate: u32, first: usize) -> u32 {
         let SparseEngine {
             values,
             options,
@@ -401,7 +369,7 @@ impl SparseEngine {
             cursors,
             ..
         } = self;
-        cursors.fill(1);
+        cursors.fill(first);
         let mut block = FIRST_SCAN_BLOCK;
         loop {
             let mut read_any = false;
@@ -558,15 +526,5 @@ mod tests {
         // Values 1, 2, 3 once each: mask 1 sees parities 1, 0, 1.
         let transform = walsh_hadamard(&[0, 1, 1, 1]);
         assert_eq!(transform, [3, -1, -1, -1]);
-    }
-
-    #[test]
-    fn least_absent_crosses_words() {
-        let mut bits = OptionFlags::new();
-        bits.widen(9);
-        (0..130).for_each(|v| bits.insert(v));
-        assert_eq!(bits.least_absent_from(0), 130);
-        assert_eq!(bits.least_absent_from(200), 200);
-        assert_eq!(bits.least_absent_from(300), 300);
     }
 }
