@@ -152,8 +152,9 @@ pub struct SparseEngine {
     learning: bool,
     /// Whether a block's rare splits may be shared among rayon's threads.
     parallel: bool,
-    /// The option sets of the two halves of a shared block (made when first needed).
-    helpers: Vec<OptionFlags>,
+    /// One option set per thread for shared blocks (made when first
+    /// needed; a lock each, never contended: a thread takes its own).
+    helpers: blocks::Helpers,
 }
 
 impl SparseEngine {
@@ -191,7 +192,7 @@ impl SparseEngine {
             next_learning: 64,
             learning: true,
             parallel: false,
-            helpers: Vec::new(),
+            helpers: blocks::Helpers::default(),
         }
     }
 

@@ -20,11 +20,18 @@
 //! small), and is used only where a heap reads at least [`SHARED_SPLITS`]
 //! rare splits, enough to pay for handing work to another thread.
 
+use std::sync::Mutex;
+
+use rayon::prelude::*;
+
 use super::{SparseEngine, ValueTooLarge};
 use crate::games::octal_options::OptionFlags;
 
 /// Heaps in one shared block.
 const BLOCK_HEAPS: usize = 64;
+
+/// Heaps in one task of a shared block.
+const HEAPS_PER_TASK: usize = 8;
 
 /// Rare splits per heap (over every take) from which a block is shared.
 const SHARED_SPLITS: usize = 256;
@@ -37,6 +44,17 @@ const SHARED_SPLITS: usize = 256;
 /// third, with 2,048 a sixth (with 4,096, 3%, but forming them then cost
 /// more than the scan saved).
 const PRESCAN_SPLITS: usize = 2048;
+
+/// The option sets of the threads that form a shared block's splits.
+#[derive(Debug, Default)]
+pub(super) struct Helpers(Vec<Mutex<OptionFlags>>);
+
+impl Clone for Helpers {
+    /// Scratch space: a clone starts without any (made again when needed).
+    fn clone(&self) -> Self {
+        Helpers::default()
+    }
+}
 
 impl SparseEngine {
     /// Where a shared block from the next heap would end, or `None` when the
@@ -65,29 +83,32 @@ impl SparseEngine {
         let listed: Vec<usize> = self.classes.iter().map(|c| c.rare_heaps.len()).collect();
         let mut known = vec![0u64; (end - start) * words];
         let bits = 32 - (self.options.capacity() as u32 - 1).leading_zeros();
-        self.helpers.resize_with(2, OptionFlags::new);
-        let SparseEngine {
-            values,
-            classes,
-            helpers,
-            ..
-        } = self;
-        let (first_half, second_half) = known.split_at_mut((end - start) / 2 * words);
-        let [first_options, second_options] = &mut helpers[..] else {
-            unreachable!("two helpers were just made")
-        };
+        let threads = rayon::current_num_threads();
+        if self.helpers.0.len() < threads {
+            self.helpers
+                .0
+                .resize_with(threads, || Mutex::new(OptionFlags::new()));
+        }
         let known_part = Known {
-            values,
-            classes,
+            values: &self.values,
+            classes: &self.classes,
             start,
             words,
             bits,
         };
-        let middle = start + (end - start) / 2;
-        rayon::join(
-            || known_part.form(start, first_half, first_options),
-            || known_part.form(middle, second_half, second_options),
-        );
+        let helpers = &self.helpers.0;
+        // Small tasks, stolen by whichever thread is free: a thread the
+        // machine takes away for a while holds up one task, not half a block.
+        known
+            .par_chunks_mut(words * HEAPS_PER_TASK)
+            .enumerate()
+            .for_each(|(task, packed)| {
+                let thread = rayon::current_thread_index().unwrap_or(0) % helpers.len();
+                let mut options = helpers[thread]
+                    .lock()
+                    .unwrap_or_else(|poisoned| poisoned.into_inner());
+                known_part.form(start + task * HEAPS_PER_TASK, packed, &mut options);
+            });
         for (offset, packed) in known.chunks(words).enumerate() {
             let heap = start + offset;
             self.options.clear();
