@@ -197,7 +197,7 @@ impl SparseEngine {
     }
 
     /// Lets the engine share each block's rare splits among rayon's threads
-    /// (see [`blocks`]); the values are the same either way.
+    /// (the `blocks` module); the values are the same either way.
     pub fn with_parallel(mut self, parallel: bool) -> Self {
         self.parallel = parallel;
         self
