@@ -3,6 +3,11 @@
 //! solvers. Then the ·16 long run: period search, Guy–Smith certificate, record.
 //!
 //! Run: cargo run --release --example compare [-- --plain --million-007 --kayles-ogs]
+//!
+//! One measurement per process, for runs compared side by side (whole
+//! processes, round-robin: `RAYON_NUM_THREADS` sets ladder's threads):
+//! `compare --one ladder|rc2 CODE COUNT` prints the code, count, engine,
+//! seconds and the FNV-1a hash of the values (equal hashes, equal values).
 //! (`--plain` adds the plain loop on ·16 to 510,000, about 2–3 minutes;
 //! `--million-007` adds ·007 to 10^6 on the dense engine, about a minute;
 //! `--kayles-ogs` runs `ogs` on ·77 to 10^6 too, several minutes;
@@ -13,8 +18,9 @@ use std::time::{Duration, Instant};
 
 use ladder::games::octal::{OctalCode, values};
 use ladder::games::octal_dense::DenseEngine;
+use ladder::games::octal_engine::OctalRun;
 use ladder::games::octal_fast::SparseEngine;
-use ladder::games::octal_long_run::long_run;
+use ladder::games::octal_long_run::{fnv1a_64, long_run};
 use ladder::sequence::find_period;
 use ogs::{Game, RC2Solver, RCSolver, Solver};
 
@@ -142,9 +148,40 @@ fn sixteen_certified() {
     println!("record: {:?}", run.record);
 }
 
+/// `--one ENGINE CODE COUNT`: one run, one line.
+fn one(engine: &str, text: &str, count: usize) {
+    let (values, time) = match engine {
+        "ladder" => {
+            let code = OctalCode::parse(text).unwrap();
+            timed(|| {
+                let mut run = OctalRun::new(&code, true);
+                run.extend_to(count).unwrap();
+                run.into_values()
+            })
+        }
+        "rc2" => {
+            let game = Game::from_str(&text.replace('·', ".")).unwrap();
+            timed(|| ogs_values(RC2Solver::<true, ()>::with_capacity(game, count), count))
+        }
+        _ => panic!("--one takes ladder or rc2"),
+    };
+    println!(
+        "{text} {count} {engine} threads={} {:.3} s hash {:016x}",
+        rayon::current_num_threads(),
+        seconds(time),
+        fnv1a_64(&values)
+    );
+}
+
 fn main() {
     let arguments: Vec<String> = std::env::args().collect();
     let with = |flag: &str| arguments.iter().any(|a| a == flag);
+    if let [_, flag, engine, code, count] = &arguments[..]
+        && flag == "--one"
+    {
+        one(engine, code, count.parse().unwrap());
+        return;
+    }
     if !with("--skip-sparse") {
         println!("sparse games, fast against ogs (one core each):");
         sparse_game("·6", 100_000);

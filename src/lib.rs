@@ -11,6 +11,7 @@
 
 pub mod budget;
 pub mod census;
+pub mod checkpoint;
 pub mod coalition;
 pub mod figures;
 pub mod games;

@@ -5,18 +5,23 @@ use std::fmt::Write as _;
 use std::io::{IsTerminal, Write as _};
 use std::path::PathBuf;
 use std::process::ExitCode;
+use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::time::Duration;
 
 use anyhow::{Result, anyhow};
 use clap::{CommandFactory, Parser, Subcommand};
 
 use indicatif::{ProgressBar, ProgressStyle};
 use ladder::budget::check_seq_values;
+use ladder::checkpoint;
 use ladder::coalition::{CoalitionParams, HeapKind, Ruleset, analyze};
 use ladder::games::Rule;
-use ladder::games::octal_long_run::certificate_record;
+use ladder::games::octal_long_run::{certificate_record, fnv1a_64};
 use ladder::numbers::{counted, grouped};
 use ladder::review;
 use ladder::sequence::DEFAULT_MIN_REPEATS;
+use ladder::sequence::{Analysis, find_arithmetic_period};
 use ladder::{BuildOptions, build, check};
 
 /// Regenerates the ladder essay site, and explores one game from the command line.
@@ -93,6 +98,19 @@ enum Command {
         /// Print one JSON object instead of text.
         #[arg(long)]
         json: bool,
+        /// Keep the values in FILE as the run goes (written atomically), and
+        /// go on from the values it holds: an octal code's long run survives
+        /// an interruption (Ctrl-C writes it too). Prints the values' hash.
+        #[arg(long, value_name = "FILE")]
+        checkpoint: Option<PathBuf>,
+        /// Write the checkpoint at least this often, in seconds.
+        #[arg(
+            long,
+            value_name = "SECONDS",
+            default_value_t = 60,
+            requires = "checkpoint"
+        )]
+        checkpoint_every: u64,
     },
     /// The value of one heap, however large: the value alone on standard
     /// output, how it was found on standard error.
@@ -323,8 +341,31 @@ fn run(cli: Cli) -> Result<ExitCode> {
             values,
             min_repeats,
             json,
+            checkpoint: Some(path),
+            checkpoint_every,
+        } => seq_checkpointed(
+            &rule,
+            values,
+            min_repeats,
+            json,
+            &path,
+            Duration::from_secs(checkpoint_every),
+        ),
+        Command::Seq {
+            rule,
+            values,
+            min_repeats,
+            json,
+            checkpoint: None,
+            ..
         } => {
-            seq(&rule, values, min_repeats, json)?;
+            check_seq_values(&rule, values).map_err(|e| anyhow!(e))?;
+            let bar = long_run_bar(values);
+            let (computed, analysis) = rule
+                .analyse_with_progress(values, min_repeats, &|done| bar.set_position(done as u64));
+            bar.finish_and_clear();
+            let ordinary = rule.ordinary_values(values);
+            seq(&rule, &computed, &analysis, ordinary, json, None)?;
             Ok(ExitCode::SUCCESS)
         }
         Command::Value {
@@ -535,15 +576,74 @@ fn long_run_bar(count: usize) -> ProgressBar {
     bar
 }
 
-fn seq(rule: &Rule, count: usize, min_repeats: usize, json: bool) -> Result<()> {
+/// `ladder seq … --checkpoint FILE`: an octal code's values kept as `u16`
+/// (2 bytes each, so the run holds at most 4 bytes a value with the
+/// certificate's copy), written to FILE as they grow and resumed from it.
+fn seq_checkpointed(
+    rule: &Rule,
+    count: usize,
+    min_repeats: usize,
+    json: bool,
+    path: &std::path::Path,
+    every: Duration,
+) -> Result<ExitCode> {
+    let Some(code) = rule.octal_code() else {
+        return Err(anyhow!(
+            "--checkpoint is for octal codes (octal:…), not {rule}"
+        ));
+    };
     check_seq_values(rule, count).map_err(|e| anyhow!(e))?;
-    let mut out = String::new();
+    let interrupted = Arc::new(AtomicBool::new(false));
+    let flag = Arc::clone(&interrupted);
+    ctrlc::set_handler(move || flag.store(true, Ordering::SeqCst))
+        .map_err(|e| anyhow!("cannot catch Ctrl-C: {e}"))?;
     let bar = long_run_bar(count);
-    let (values, analysis) =
-        rule.analyse_with_progress(count, min_repeats, &|done| bar.set_position(done as u64));
+    let schedule = checkpoint::Schedule {
+        every,
+        stop: &|_| interrupted.load(Ordering::SeqCst),
+        progress: &|done| bar.set_position(done as u64),
+    };
+    let outcome = checkpoint::run(code, &rule.to_string(), count, path, &schedule)?;
     bar.finish_and_clear();
+    let values = match outcome {
+        checkpoint::Outcome::Done(values) => values,
+        checkpoint::Outcome::Stopped(done) => {
+            eprintln!(
+                "interrupted: {} of {} values written to {}; run the same command to go on",
+                grouped(done as u64),
+                grouped(count as u64),
+                path.display()
+            );
+            return Ok(ExitCode::from(130));
+        }
+    };
+    let analysis =
+        ladder::sequence::analyse_certified(&values, min_repeats, rule.certificate_rule());
+    let hash = fnv1a_64(&values);
+    seq(rule, &values, &analysis, None, json, Some(hash))?;
+    Ok(ExitCode::SUCCESS)
+}
+
+/// Prints a computed sequence: its head, period, certificate, and (for a
+/// checkpointed run) the hash of every value.
+fn seq<T: Copy + Into<u32> + Into<i64> + serde::Serialize>(
+    rule: &Rule,
+    values: &[T],
+    analysis: &Analysis,
+    ordinary: Option<Vec<u32>>,
+    json: bool,
+    values_hash: Option<u64>,
+) -> Result<()> {
+    let mut out = String::new();
+    let count = values.len();
     let min_repeats = analysis.min_repeats;
-    let ordinary = rule.ordinary_values(count);
+    // The arithmetic search reads the values at their stored width; only a
+    // found saltus (which needs its certificate) widens them.
+    let arithmetic = || {
+        find_arithmetic_period(values, min_repeats)?;
+        let wide: Vec<u32> = values.iter().map(|&v| Into::<u32>::into(v)).collect();
+        rule.arithmetic(&wide, min_repeats)
+    };
     let found = analysis.period.found();
     if json {
         let mut object = serde_json::json!({
@@ -561,12 +661,15 @@ fn seq(rule: &Rule, count: usize, min_repeats: usize, json: bool) -> Result<()> 
             object["ordinary"] = serde_json::json!(ordinary);
         }
         if found.is_none() {
-            object["arithmetic"] = serde_json::json!(rule.arithmetic(&values, min_repeats));
+            object["arithmetic"] = serde_json::json!(arithmetic());
+        }
+        if let Some(hash) = values_hash {
+            object["values_hash"] = serde_json::json!(format!("{hash:016x}"));
         }
         if let (Some(code), Some((preperiod, period))) = (rule.octal_code(), found) {
             let compact: Vec<u16> = values
                 .iter()
-                .map(|&v| v.min(u16::MAX.into()) as u16)
+                .map(|&v| Into::<u32>::into(v).min(u16::MAX.into()) as u16)
                 .collect();
             let record = certificate_record(code, &compact, preperiod, period);
             object["certificate_record"] = serde_json::json!(record);
@@ -578,6 +681,7 @@ fn seq(rule: &Rule, count: usize, min_repeats: usize, json: bool) -> Result<()> 
         let shown: Vec<String> = values.iter().take(60).map(|v| v.to_string()).collect();
         shown.join(" ")
     };
+    let first: Vec<u32> = values.iter().take(60).map(|&v| v.into()).collect();
     if rule.has_no_move() {
         say!(out, "{rule} allows no move: every heap is worth 0");
     }
@@ -590,7 +694,7 @@ fn seq(rule: &Rule, count: usize, min_repeats: usize, json: bool) -> Result<()> 
     // A pass game's state is the pair (g, h): its values are h, and g is printed beside them.
     let state = match &ordinary {
         Some(ordinary) => {
-            say!(out, "  h  {}   (the pass still available)", head(&values));
+            say!(out, "  h  {}   (the pass still available)", head(&first));
             say!(
                 out,
                 "  g  {}   (the pass spent: the ordinary game)",
@@ -599,7 +703,7 @@ fn seq(rule: &Rule, count: usize, min_repeats: usize, json: bool) -> Result<()> 
             "(g, h)"
         }
         None => {
-            say!(out, "  {}", head(&values));
+            say!(out, "  {}", head(&first));
             "g"
         }
     };
@@ -619,7 +723,7 @@ fn seq(rule: &Rule, count: usize, min_repeats: usize, json: bool) -> Result<()> 
                 "no period found in the {} searched",
                 counted(count as u64, "value", "values")
             );
-            if let Some(a) = rule.arithmetic(&values, min_repeats) {
+            if let Some(a) = arithmetic() {
                 let verdict = match &a.certificate {
                     Some(c) if c.holds && c.period == a.found.period => format!(
                         "certified by Theorem C from heap {}, reading the first {} values",
@@ -674,6 +778,12 @@ fn seq(rule: &Rule, count: usize, min_repeats: usize, json: bool) -> Result<()> 
         ),
         None if found.is_some() => say!(out, "certificate: this rule has no finite window"),
         None => {}
+    }
+    if let Some(hash) = values_hash {
+        say!(
+            out,
+            "values hash: {hash:016x} (FNV-1a 64 over heaps 0..{count}, each value a little-endian u32)"
+        );
     }
     emit(&out)
 }

@@ -166,7 +166,7 @@ fn zero_repeats_and_huge_counts_are_refused() {
 
     // The same budget for the other slow engines: dense octal codes, and
     // subtraction sets whose many takes are read at every heap.
-    let out = ladder(&root, &["seq", "octal:·007", "--values", "2000000"]);
+    let out = ladder(&root, &["seq", "octal:·007", "--values", "20000000"]);
     assert_eq!(out.status.code(), Some(2), "{}", stderr(&out));
     assert!(stderr(&out).contains("quadratic"), "{}", stderr(&out));
     let many: Vec<String> = (1..=1000).map(|t| t.to_string()).collect();

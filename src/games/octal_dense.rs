@@ -29,8 +29,9 @@
 //! code, on rows long enough for every path, and on random rows).
 
 use crate::games::octal::{OctalCode, values as plain_values};
-use crate::games::octal_fast::{OptionFlags, ValueTooLarge};
+use crate::games::octal_fast::ValueTooLarge;
 use crate::games::octal_moves::MoveTable;
+use crate::games::octal_options::OptionFlags;
 use crate::sequence::Value;
 
 /// Splits recorded outright for each take before candidates are formed.
@@ -98,6 +99,23 @@ impl DenseEngine {
     /// The values computed so far, heap 0 first.
     pub fn values(&self) -> &[u16] {
         &self.values
+    }
+
+    /// An engine that goes on from `values` (heaps `0 .. values.len()`,
+    /// computed by any engine); the mirror is built at the next extension.
+    pub fn resume(moves: MoveTable, values: Vec<u16>, parallel: bool) -> Self {
+        let mut engine = DenseEngine::with_moves(moves, parallel);
+        let largest = values.iter().copied().max().unwrap_or(0);
+        let bits = 32 - u32::from(largest).leading_zeros();
+        engine.flags.iter_mut().for_each(|flags| flags.widen(bits));
+        engine.values = values;
+        engine
+    }
+
+    /// The values computed so far, handed over without a copy (the mirror is
+    /// dropped).
+    pub fn into_values(self) -> Vec<u16> {
+        self.values
     }
 
     /// Computes values up to heap `count − 1`.

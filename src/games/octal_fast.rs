@@ -39,7 +39,10 @@
 
 use crate::games::octal::{OctalCode, values as plain_values};
 use crate::games::octal_moves::MoveTable;
+use crate::games::octal_options::OptionFlags;
 use crate::sequence::Value;
+
+mod blocks;
 
 /// Pairs read from one take before the next take's turn: the first block,
 /// doubling each turn up to the largest. A block is read without a branch
@@ -54,86 +57,6 @@ const RELEARN_EVERY: usize = 1 << 16;
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct ValueTooLarge {
     pub heap: usize,
-}
-
-/// Every value a `u16` can hold, so a `u16` index needs no bounds check.
-const FLAG_COUNT: usize = 1 << 16;
-
-/// A set of option values, one byte per value: inserting is a plain store
-/// with no read, so a run of inserts carries no dependency from one to the
-/// next (a bit set's read-modify-write on the same few words would).
-#[derive(Debug, Clone)]
-pub(crate) struct OptionFlags {
-    flags: Box<[u8; FLAG_COUNT]>,
-    /// Only `flags[..in_use]` can be set: every XOR of values below `2^bits`.
-    in_use: usize,
-}
-
-impl OptionFlags {
-    pub(crate) fn new() -> Self {
-        OptionFlags {
-            flags: vec![0; FLAG_COUNT]
-                .into_boxed_slice()
-                .try_into()
-                .expect("the length is FLAG_COUNT"),
-            in_use: 2,
-        }
-    }
-
-    /// Widens to hold `2^bits` values (XORs of values below `2^bits`).
-    pub(crate) fn widen(&mut self, bits: u32) {
-        self.in_use = self.in_use.max(1 << bits).min(FLAG_COUNT);
-    }
-
-    pub(crate) fn clear(&mut self) {
-        self.flags[..self.in_use].fill(0);
-    }
-
-    #[inline]
-    pub(crate) fn insert(&mut self, value: u16) {
-        self.flags[usize::from(value)] = 1;
-    }
-
-    /// Inserts every split `smaller[j] ^ larger[len − 1 − j]`. The XORs are
-    /// formed a block at a time (a loop the compiler vectorises), then
-    /// stored: the stores no longer wait on the loads and XORs.
-    pub(crate) fn insert_splits(&mut self, smaller: &[u16], larger: &[u16]) {
-        const BLOCK: usize = 256;
-        let mut buffer = [0u16; BLOCK];
-        let length = smaller.len().min(larger.len());
-        for start in (0..length).step_by(BLOCK) {
-            let end = (start + BLOCK).min(length);
-            let buffer = &mut buffer[..end - start];
-            let a = &smaller[start..end];
-            let b = larger[length - end..length - start].iter().rev();
-            for (slot, (&x, &y)) in buffer.iter_mut().zip(a.iter().zip(b)) {
-                *slot = x ^ y;
-            }
-            for &option in buffer.iter() {
-                self.insert(option);
-            }
-        }
-    }
-
-    /// Adds every value of `other` (both sized alike).
-    pub(crate) fn merge(&mut self, other: &OptionFlags) {
-        let in_use = self.in_use.min(other.in_use);
-        for (flag, &other_flag) in self.flags[..in_use].iter_mut().zip(&other.flags[..in_use]) {
-            *flag |= other_flag;
-        }
-    }
-
-    /// The least value at or above `from` not in the set.
-    pub(crate) fn least_absent_from(&self, from: u32) -> u32 {
-        let from = from as usize;
-        if from >= self.in_use {
-            return from as u32;
-        }
-        self.flags[from..self.in_use]
-            .iter()
-            .position(|&flag| flag == 0)
-            .map_or(self.in_use, |offset| from + offset) as u32
-    }
 }
 
 /// One parity class of splitting takes: its mask and its rare heaps.
@@ -178,11 +101,28 @@ impl ParityClass {
     /// XORs at a time and then their stores, as in
     /// [`OptionFlags::insert_splits`].
     fn insert_rare_splits(&self, options: &mut OptionFlags, values: &[u16], rest: usize) {
+        let count = self.rare_below(rest);
+        self.insert_listed_splits(options, values, rest, 0..count);
+    }
+
+    /// How many listed rare heaps are below `heap`.
+    fn rare_below(&self, heap: usize) -> usize {
+        self.rare_heaps.partition_point(|&a| (a as usize) < heap)
+    }
+
+    /// Inserts `g(a) ^ g(rest − a)` for the rare heaps `a` listed at `places`
+    /// (each below `rest`).
+    fn insert_listed_splits(
+        &self,
+        options: &mut OptionFlags,
+        values: &[u16],
+        rest: usize,
+        places: std::ops::Range<usize>,
+    ) {
         const BLOCK: usize = 256;
         let mut buffer = [0u16; BLOCK];
-        let count = self.rare_heaps.partition_point(|&a| (a as usize) < rest);
-        let heaps = self.rare_heaps[..count].chunks(BLOCK);
-        for (heaps, rare) in heaps.zip(self.rare_values[..count].chunks(BLOCK)) {
+        let heaps = self.rare_heaps[places.clone()].chunks(BLOCK);
+        for (heaps, rare) in heaps.zip(self.rare_values[places].chunks(BLOCK)) {
             let buffer = &mut buffer[..heaps.len()];
             for (slot, (&a, &x)) in buffer.iter_mut().zip(heaps.iter().zip(rare)) {
                 *slot = x ^ values[rest - a as usize];
@@ -210,6 +150,11 @@ pub struct SparseEngine {
     next_learning: usize,
     /// False when the masks were fixed by hand (tests of exactness).
     learning: bool,
+    /// Whether a block's rare splits may be shared among rayon's threads.
+    parallel: bool,
+    /// One option set per thread for shared blocks (made when first
+    /// needed; a lock each, never contended: a thread takes its own).
+    helpers: blocks::Helpers,
 }
 
 impl SparseEngine {
@@ -246,7 +191,16 @@ impl SparseEngine {
             cursors,
             next_learning: 64,
             learning: true,
+            parallel: false,
+            helpers: blocks::Helpers::default(),
         }
+    }
+
+    /// Lets the engine share each block's rare splits among rayon's threads
+    /// (the `blocks` module); the values are the same either way.
+    pub fn with_parallel(mut self, parallel: bool) -> Self {
+        self.parallel = parallel;
+        self
     }
 
     /// The values computed so far, heap 0 first.
@@ -285,11 +239,25 @@ impl SparseEngine {
 
     /// Computes values up to heap `count − 1`.
     pub fn extend_to(&mut self, count: usize) -> Result<(), ValueTooLarge> {
+        if self.parallel {
+            // The loop runs on a pool thread, so sharing a block's rare
+            // splits is a join inside the pool, not a wake-up from outside.
+            rayon::scope(|_| self.extend_here(count))
+        } else {
+            self.extend_here(count)
+        }
+    }
+
+    fn extend_here(&mut self, count: usize) -> Result<(), ValueTooLarge> {
         self.values.reserve(count.saturating_sub(self.values.len()));
         while self.values.len() < count {
             let heap = self.values.len();
             if !self.moves.leaving_three.is_empty() {
                 return Err(ValueTooLarge { heap });
+            }
+            if let Some(end) = self.shared_block_end(count) {
+                self.extend_block(end)?;
+                continue;
             }
             let value = self.next_value(heap);
             let stored = u16::try_from(value).map_err(|_| ValueTooLarge { heap })?;
@@ -301,18 +269,12 @@ impl SparseEngine {
     /// Stores heap `heap`'s value and keeps lists, histogram and masks current.
     fn record(&mut self, heap: usize, value: u16) {
         self.values.push(value);
-        let value = u32::from(value);
-        if value >> self.bits != 0 {
-            self.bits = 32 - value.leading_zeros();
-            self.options.widen(self.bits);
-            self.histogram.resize(1 << (self.bits + 1), 0);
-        }
+        self.count(heap, value);
         if heap == 0 {
             return;
         }
-        self.histogram[(value << 1 | (heap & 1) as u32) as usize] += 1;
         for class in &mut self.classes {
-            class.note(heap, value as u16);
+            class.note(heap, value);
         }
         if heap + 1 == self.next_learning && self.learning {
             self.learn_masks();
@@ -324,23 +286,52 @@ impl SparseEngine {
         }
     }
 
+    /// Widens the value range to hold `value` and counts heap `heap` in the
+    /// histogram (heap 0, never a part of a split, is not counted).
+    fn count(&mut self, heap: usize, value: u16) {
+        let value = u32::from(value);
+        if value >> self.bits != 0 {
+            self.bits = 32 - value.leading_zeros();
+            self.options.widen(self.bits);
+            self.histogram.resize(1 << (self.bits + 1), 0);
+        }
+        if heap > 0 {
+            self.histogram[(value << 1 | (heap & 1) as u32) as usize] += 1;
+        }
+    }
+
+    /// An engine that goes on from `values` (heaps `0 .. values.len()`,
+    /// computed by any engine): the histogram is counted and the masks are
+    /// learned from them, as if this engine had computed them.
+    pub fn resume(moves: MoveTable, values: Vec<u16>) -> Self {
+        let mut engine = SparseEngine::with_moves(moves);
+        for (heap, &value) in values.iter().enumerate() {
+            engine.count(heap, value);
+        }
+        engine.values = values;
+        engine.learn_masks();
+        let done = engine.values.len();
+        while engine.next_learning <= done {
+            engine.next_learning = if engine.next_learning < RELEARN_EVERY {
+                engine.next_learning * 2
+            } else {
+                engine.next_learning + RELEARN_EVERY
+            };
+        }
+        engine
+    }
+
+    /// The values computed so far, handed over without a copy.
+    pub fn into_values(self) -> Vec<u16> {
+        self.values
+    }
+
     /// Picks each class's mask by the Walsh–Hadamard transform of the
     /// histogram and rebuilds its rare list.
     fn learn_masks(&mut self) {
         let transform = walsh_hadamard(&self.histogram);
         for class in &mut self.classes {
-            let signed = |mask: usize| -> i64 {
-                let flip = class.parity == 1 && mask & 1 == 1;
-                if flip {
-                    -transform[mask]
-                } else {
-                    transform[mask]
-                }
-            };
-            let best = (0..transform.len())
-                .min_by_key(|&mask| (signed(mask), mask))
-                .unwrap_or(0);
-            class.mask = best as u32;
+            class.mask = fewest_rare(&transform, class.parity).0;
             class.relist(&self.values);
         }
     }
@@ -362,15 +353,16 @@ impl SparseEngine {
             }
         }
         let candidate = options.least_absent_from(0);
-        self.scan_common_pairs(heap, candidate)
+        self.scan_common_pairs(heap, candidate, 1)
     }
 
     /// Scans the common pairs of every class whose common pairs could give
     /// the candidate, until no class can: the exact fallback. The takes are
     /// read a block at a time in turn (a value one take never gives may come
     /// at once from another), and each keeps its place, so a pair is read at
-    /// most once per heap.
-    fn scan_common_pairs(&mut self, heap: usize, mut candidate: u32) -> u32 {
+    /// most once per heap. Splits `a < first` of every take are already in
+    /// the set.
+    fn scan_common_pairs(&mut self, heap: usize, mut candidate: u32, first: usize) -> u32 {
         let SparseEngine {
             values,
             options,
@@ -378,7 +370,7 @@ impl SparseEngine {
             cursors,
             ..
         } = self;
-        cursors.fill(1);
+        cursors.fill(first);
         let mut block = FIRST_SCAN_BLOCK;
         loop {
             let mut read_any = false;
@@ -409,8 +401,26 @@ impl SparseEngine {
     }
 }
 
+/// The mask that makes the fewest heaps rare for the class of splitting
+/// takes of parity `parity`, and how many it makes rare, from the transform
+/// of the histogram of `ext(a)` over `heaps` heaps: `(heaps + W(M)·s)/2`,
+/// where `s = −1` for the odd class and a mask with bit 0 set, else `1`.
+pub(crate) fn fewest_rare(transform: &[i64], parity: usize) -> (u32, i64) {
+    let signed = |mask: usize| -> i64 {
+        if parity == 1 && mask & 1 == 1 {
+            -transform[mask]
+        } else {
+            transform[mask]
+        }
+    };
+    let best = (0..transform.len())
+        .min_by_key(|&mask| (signed(mask), mask))
+        .unwrap_or(0);
+    (best as u32, signed(best))
+}
+
 /// The unnormalised Walsh–Hadamard transform: `W(M) = Σ_x h[x]·(−1)^{|M & x|}`.
-fn walsh_hadamard(histogram: &[u32]) -> Vec<i64> {
+pub(crate) fn walsh_hadamard(histogram: &[u32]) -> Vec<i64> {
     let mut transform: Vec<i64> = histogram.iter().map(|&h| i64::from(h)).collect();
     let mut width = 1;
     while width < transform.len() {
@@ -517,15 +527,5 @@ mod tests {
         // Values 1, 2, 3 once each: mask 1 sees parities 1, 0, 1.
         let transform = walsh_hadamard(&[0, 1, 1, 1]);
         assert_eq!(transform, [3, -1, -1, -1]);
-    }
-
-    #[test]
-    fn least_absent_crosses_words() {
-        let mut bits = OptionFlags::new();
-        bits.widen(9);
-        (0..130).for_each(|v| bits.insert(v));
-        assert_eq!(bits.least_absent_from(0), 130);
-        assert_eq!(bits.least_absent_from(200), 200);
-        assert_eq!(bits.least_absent_from(300), 300);
     }
 }

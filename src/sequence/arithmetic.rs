@@ -11,7 +11,6 @@
 
 use serde::Serialize;
 
-use super::Value;
 use super::period::long_enough;
 
 /// A found arithmetic period.
@@ -26,10 +25,16 @@ pub struct ArithmeticPeriod {
 }
 
 /// The earliest start and smallest period of a constant non-zero difference.
-pub fn find_arithmetic_period(values: &[Value], min_repeats: usize) -> Option<ArithmeticPeriod> {
+///
+/// Generic over the stored width, so a long run kept as `u16` (2 bytes a
+/// value) is searched without a widened copy.
+pub fn find_arithmetic_period<T: Copy + Into<i64>>(
+    values: &[T],
+    min_repeats: usize,
+) -> Option<ArithmeticPeriod> {
     let n = values.len();
     let min_repeats = min_repeats.max(1);
-    let difference = |k: usize, p: usize| i64::from(values[k + p]) - i64::from(values[k]);
+    let difference = |k: usize, p: usize| values[k + p].into() - values[k].into();
     let mut best: Option<ArithmeticPeriod> = None;
     let mut p = 1;
     while p * min_repeats <= n && p < n {
@@ -60,6 +65,7 @@ pub fn find_arithmetic_period(values: &[Value], min_repeats: usize) -> Option<Ar
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::sequence::Value;
 
     #[test]
     fn finds_a_saltus_built_in_with_its_preperiod() {

@@ -1,0 +1,146 @@
+//! A set of option values for the mex rule, one byte per value: the
+//! working set of the sparse-space and dense engines. A byte, not a bit:
+//! inserting is a plain store with no read, so a run of inserts carries no
+//! dependency from one to the next (a bit set's read-modify-write on the
+//! same few words would). A packed form (a bit per value) carries a set
+//! from one thread to another.
+
+/// Every value a `u16` can hold, so a `u16` index needs no bounds check.
+const FLAG_COUNT: usize = 1 << 16;
+
+/// A set of option values, one byte per value: inserting is a plain store
+/// with no read, so a run of inserts carries no dependency from one to the
+/// next (a bit set's read-modify-write on the same few words would).
+#[derive(Debug, Clone)]
+pub(crate) struct OptionFlags {
+    flags: Box<[u8; FLAG_COUNT]>,
+    /// Only `flags[..in_use]` can be set: every XOR of values below `2^bits`.
+    in_use: usize,
+}
+
+impl OptionFlags {
+    pub(crate) fn new() -> Self {
+        OptionFlags {
+            flags: vec![0; FLAG_COUNT]
+                .into_boxed_slice()
+                .try_into()
+                .expect("the length is FLAG_COUNT"),
+            in_use: 2,
+        }
+    }
+
+    /// Widens to hold `2^bits` values (XORs of values below `2^bits`).
+    pub(crate) fn widen(&mut self, bits: u32) {
+        self.in_use = self.in_use.max(1 << bits).min(FLAG_COUNT);
+    }
+
+    pub(crate) fn clear(&mut self) {
+        self.flags[..self.in_use].fill(0);
+    }
+
+    #[inline]
+    pub(crate) fn insert(&mut self, value: u16) {
+        self.flags[usize::from(value)] = 1;
+    }
+
+    /// Inserts every split `smaller[j] ^ larger[len − 1 − j]`. The XORs are
+    /// formed a block at a time (a loop the compiler vectorises), then
+    /// stored: the stores no longer wait on the loads and XORs.
+    pub(crate) fn insert_splits(&mut self, smaller: &[u16], larger: &[u16]) {
+        const BLOCK: usize = 256;
+        let mut buffer = [0u16; BLOCK];
+        let length = smaller.len().min(larger.len());
+        for start in (0..length).step_by(BLOCK) {
+            let end = (start + BLOCK).min(length);
+            let buffer = &mut buffer[..end - start];
+            let a = &smaller[start..end];
+            let b = larger[length - end..length - start].iter().rev();
+            for (slot, (&x, &y)) in buffer.iter_mut().zip(a.iter().zip(b)) {
+                *slot = x ^ y;
+            }
+            for &option in buffer.iter() {
+                self.insert(option);
+            }
+        }
+    }
+
+    /// Writes the set as bits, value `v` at bit `v mod 64` of word `v / 64`,
+    /// for as many words as `bits` holds.
+    pub(crate) fn pack_into(&self, bits: &mut [u64]) {
+        for (word, flags) in bits.iter_mut().zip(self.flags[..self.in_use].chunks(64)) {
+            *word = flags
+                .iter()
+                .enumerate()
+                .fold(0, |word, (place, &flag)| word | u64::from(flag) << place);
+        }
+    }
+
+    /// Adds the values whose bits are set in `bits` (see [`Self::pack_into`]).
+    pub(crate) fn add_packed(&mut self, bits: &[u64]) {
+        for (&word, flags) in bits.iter().zip(self.flags[..self.in_use].chunks_mut(64)) {
+            for (place, flag) in flags.iter_mut().enumerate() {
+                *flag |= (word >> place & 1) as u8;
+            }
+        }
+    }
+
+    /// How many values the set can hold now.
+    pub(crate) fn capacity(&self) -> usize {
+        self.in_use
+    }
+
+    /// Adds every value of `other` (both sized alike).
+    pub(crate) fn merge(&mut self, other: &OptionFlags) {
+        let in_use = self.in_use.min(other.in_use);
+        for (flag, &other_flag) in self.flags[..in_use].iter_mut().zip(&other.flags[..in_use]) {
+            *flag |= other_flag;
+        }
+    }
+
+    /// The least value at or above `from` not in the set.
+    pub(crate) fn least_absent_from(&self, from: u32) -> u32 {
+        let from = from as usize;
+        if from >= self.in_use {
+            return from as u32;
+        }
+        self.flags[from..self.in_use]
+            .iter()
+            .position(|&flag| flag == 0)
+            .map_or(self.in_use, |offset| from + offset) as u32
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn least_absent_crosses_words() {
+        let mut bits = OptionFlags::new();
+        bits.widen(9);
+        (0..130).for_each(|v| bits.insert(v));
+        assert_eq!(bits.least_absent_from(0), 130);
+        assert_eq!(bits.least_absent_from(200), 200);
+        assert_eq!(bits.least_absent_from(300), 300);
+    }
+
+    #[test]
+    fn a_packed_set_adds_back_to_the_same_values() {
+        let mut set = OptionFlags::new();
+        set.widen(8);
+        [0, 3, 63, 64, 65, 200, 255]
+            .into_iter()
+            .for_each(|v| set.insert(v));
+        let mut bits = [0u64; 4];
+        set.pack_into(&mut bits);
+        assert_eq!(bits[0], 1 | 1 << 3 | 1 << 63);
+        let mut copy = OptionFlags::new();
+        copy.widen(8);
+        copy.insert(1);
+        copy.add_packed(&bits);
+        let present: Vec<u32> = (0..256)
+            .filter(|&v| copy.least_absent_from(v) != v)
+            .collect();
+        assert_eq!(present, [0, 1, 3, 63, 64, 65, 200, 255]);
+    }
+}
