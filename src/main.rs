@@ -17,6 +17,7 @@ use ladder::budget::check_seq_values;
 use ladder::checkpoint;
 use ladder::coalition::{CoalitionParams, HeapKind, Ruleset, analyze};
 use ladder::games::Rule;
+use ladder::games::octal_engine::narrow_values;
 use ladder::games::octal_long_run::{certificate_record, fnv1a_64};
 use ladder::numbers::{counted, grouped};
 use ladder::review;
@@ -361,6 +362,21 @@ fn run(cli: Cli) -> Result<ExitCode> {
         } => {
             check_seq_values(&rule, values).map_err(|e| anyhow!(e))?;
             let bar = long_run_bar(values);
+            // An octal code's values stay as the engines keep them, two
+            // bytes each: a run of 10^8 holds no wider copy.
+            let narrow = rule.octal_code().and_then(|code| {
+                narrow_values(code, values, &|done| bar.set_position(done as u64))
+            });
+            if let Some(narrow) = narrow {
+                bar.finish_and_clear();
+                let analysis = ladder::sequence::analyse_certified(
+                    &narrow,
+                    min_repeats,
+                    rule.certificate_rule(),
+                );
+                seq(&rule, &narrow, &analysis, None, json, None)?;
+                return Ok(ExitCode::SUCCESS);
+            }
             let (computed, analysis) = rule
                 .analyse_with_progress(values, min_repeats, &|done| bar.set_position(done as u64));
             bar.finish_and_clear();

@@ -245,20 +245,31 @@ fn next_look(done: usize) -> usize {
 
 /// The values of heaps `0 .. count`, calling `progress(done)` as the run grows.
 pub fn octal_values(code: &OctalCode, count: usize, progress: &dyn Fn(usize)) -> Vec<Value> {
+    match narrow_values(code, count, progress) {
+        Some(values) => values.iter().map(|&v| Value::from(v)).collect(),
+        None => plain_values(code, count),
+    }
+}
+
+/// The values of heaps `0 .. count` as the engines keep them, two bytes
+/// each, so a long run (`ladder seq`) never holds a second, wider copy;
+/// `None` when a value does not fit in 16 bits (then only the plain loop
+/// can go on).
+pub fn narrow_values(code: &OctalCode, count: usize, progress: &dyn Fn(usize)) -> Option<Vec<u16>> {
     if count <= PLAIN_UP_TO {
-        return plain_values(code, count);
+        let values = plain_values(code, count);
+        progress(count);
+        return values.iter().map(|&v| u16::try_from(v).ok()).collect();
     }
     let step = (count / 100).max(PLAIN_UP_TO);
     let mut run = OctalRun::new(code, true);
     let mut done = 0;
     while done < count {
         done = (done + step).min(count);
-        if run.extend_to(done).is_err() {
-            return plain_values(code, count);
-        }
+        run.extend_to(done).ok()?;
         progress(done);
     }
-    run.values().iter().map(|&v| Value::from(v)).collect()
+    Some(run.into_values())
 }
 
 #[cfg(test)]
@@ -273,6 +284,8 @@ mod tests {
             let calls = Cell::new(0);
             let fast = octal_values(&code, 9000, &|_| calls.set(calls.get() + 1));
             assert_eq!(fast, plain_values(&code, 9000), "{code}");
+            let narrow = narrow_values(&code, 9000, &|_| ()).unwrap();
+            assert!(narrow.iter().zip(&fast).all(|(&a, &b)| Value::from(a) == b));
             assert!(calls.get() >= 1, "progress is reported");
         }
     }
