@@ -373,6 +373,22 @@ pub fn strip(area: &Area, x: i32, y: i32, size: i32, first: usize, values: &[Val
     }
 }
 
+/// A [`strip`] with its rule's name at the left edge (`x0`) and "heap"
+/// over that name's row of heap numbers, for figures that set strips of
+/// two rules one above the other.
+pub fn named_strip(
+    area: &Area,
+    name: &str,
+    x0: i32,
+    (x, y): (i32, i32),
+    size: i32,
+    values: &[Value],
+) {
+    label(area, "heap", (x0, y - 8), SMALL, Anchor::Start, MUTED);
+    label(area, name, (x0, y + size / 2), TEXT, Anchor::Start, INK);
+    strip(area, x, y, size, 0, values);
+}
+
 /// The fill for case `index` of a classification (cases 0, 1, …): the
 /// value palette without its grey, so every case has a hue.
 pub fn case_fill(index: usize) -> RGBColor {

@@ -18,6 +18,19 @@ fn built() -> tempfile::TempDir {
     dir
 }
 
+/// `ladder diff BEFORE --html HTML` run in `root`.
+fn review_page(root: &Path, before: &Path, html: &Path) -> std::process::Output {
+    ladder(
+        root,
+        &[
+            "diff",
+            before.to_str().unwrap(),
+            "--html",
+            html.to_str().unwrap(),
+        ],
+    )
+}
+
 #[test]
 fn the_review_page_never_overwrites_a_folder_it_did_not_write() {
     let dir = built();
@@ -69,15 +82,7 @@ fn the_review_page_escapes_file_names_and_data() {
     .unwrap();
     fs::write(output.join(format!("{evil}.html")), "page").unwrap();
     let html = dir.path().join("review");
-    let diff = ladder(
-        dir.path(),
-        &[
-            "diff",
-            before.to_str().unwrap(),
-            "--html",
-            html.to_str().unwrap(),
-        ],
-    );
+    let diff = review_page(dir.path(), &before, &html);
     assert_eq!(diff.status.code(), Some(1), "{}", stderr(&diff));
     let page = fs::read_to_string(html.join("index.html")).unwrap();
     assert!(!page.contains("<img src=x"), "unescaped markup:\n{page}");
@@ -272,15 +277,7 @@ fn a_changed_table_is_reviewed_side_by_side() {
     let out = ladder(dir.path(), &["build"]);
     assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
     let html = dir.path().join("review");
-    let diff = ladder(
-        dir.path(),
-        &[
-            "diff",
-            before.to_str().unwrap(),
-            "--html",
-            html.to_str().unwrap(),
-        ],
-    );
+    let diff = review_page(dir.path(), &before, &html);
     assert_eq!(diff.status.code(), Some(1), "{}", stderr(&diff));
     assert!(
         stdout(&diff).contains("shares: changed"),

@@ -11,7 +11,7 @@ use super::run::{RunSummary, run};
 use crate::games::Rule;
 use crate::manifest::Count;
 use crate::numbers::grouped;
-use crate::plot::{self, Anchor, INK, MUTED};
+use crate::plot::{self, Anchor, INK};
 use crate::sequence::{DEFAULT_MIN_REPEATS, Value};
 use crate::site::wording::rule_name;
 
@@ -112,16 +112,7 @@ pub fn render(data: &Data, meta: &RenderMeta) -> String {
             (&game, top_y, &data.game_values),
             (&other, bottom_y, &data.other_values),
         ] {
-            plot::label(area, "heap", (10, y - 8), plot::SMALL, Anchor::Start, MUTED);
-            plot::label(
-                area,
-                name,
-                (10, y + CELL / 2),
-                plot::TEXT,
-                Anchor::Start,
-                INK,
-            );
-            plot::strip(area, LEFT, y, CELL, 0, values);
+            plot::named_strip(area, name, 10, (LEFT, y), CELL, values);
         }
     })
 }

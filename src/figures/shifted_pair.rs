@@ -11,7 +11,7 @@ use super::run::{RunSummary, run};
 use crate::games::Rule;
 use crate::manifest::Count;
 use crate::numbers::{counted, grouped};
-use crate::plot::{self, ACCENT, Anchor, INK, MUTED};
+use crate::plot::{self, ACCENT, Anchor, INK};
 use crate::sequence::{DEFAULT_MIN_REPEATS, Value};
 use crate::site::wording::rule_name;
 
@@ -138,16 +138,7 @@ pub fn render(data: &Data, meta: &RenderMeta) -> String {
                 &data.game_values,
             ),
         ] {
-            plot::label(area, "heap", (10, y - 8), plot::SMALL, Anchor::Start, MUTED);
-            plot::label(
-                area,
-                name,
-                (10, y + CELL / 2),
-                plot::TEXT,
-                Anchor::Start,
-                INK,
-            );
-            plot::strip(area, x, y, CELL, 0, values);
+            plot::named_strip(area, name, 10, (x, y), CELL, values);
         }
         for i in 0..shift as i32 {
             let cx = LEFT + i * CELL;

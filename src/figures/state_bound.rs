@@ -310,9 +310,6 @@ mod tests {
     use super::*;
 
     #[test]
-    fn exponents_are_superscripts() {}
-
-    #[test]
     fn every_range_of_largest_takes_fits_the_column() {
         for columns in 1..=16 {
             let column = column_width(columns);
