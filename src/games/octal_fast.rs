@@ -155,6 +155,19 @@ pub struct SparseEngine {
     /// One option set per thread for shared blocks (made when first
     /// needed; a lock each, never contended: a thread takes its own).
     helpers: blocks::Helpers,
+    /// Heaps computed in shared blocks, and how many of them needed more of
+    /// the scan of common pairs than was read ahead.
+    shared: SharedCounts,
+}
+
+/// How a run's heaps went through shared blocks ([`SparseEngine::shared`]).
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct SharedCounts {
+    /// Heaps computed in shared blocks.
+    pub heaps: usize,
+    /// Of those, heaps whose scan of common pairs went on after the
+    /// speculation (the one-thread part's only long work).
+    pub scanned_on: usize,
 }
 
 impl SparseEngine {
@@ -193,6 +206,7 @@ impl SparseEngine {
             learning: true,
             parallel: false,
             helpers: blocks::Helpers::default(),
+            shared: SharedCounts::default(),
         }
     }
 
@@ -206,6 +220,11 @@ impl SparseEngine {
     /// The values computed so far, heap 0 first.
     pub fn values(&self) -> &[u16] {
         &self.values
+    }
+
+    /// How many heaps went through shared blocks so far.
+    pub fn shared(&self) -> SharedCounts {
+        self.shared
     }
 
     /// The current mask of each parity class of splitting takes (even, odd);
@@ -255,8 +274,8 @@ impl SparseEngine {
             if !self.moves.leaving_three.is_empty() {
                 return Err(ValueTooLarge { heap });
             }
-            if let Some(end) = self.shared_block_end(count) {
-                self.extend_block(end)?;
+            if self.shares_blocks() {
+                self.extend_shared(count)?;
                 continue;
             }
             let value = self.next_value(heap);
@@ -268,8 +287,14 @@ impl SparseEngine {
 
     /// Stores heap `heap`'s value and keeps lists, histogram and masks current.
     fn record(&mut self, heap: usize, value: u16) {
-        self.values.push(value);
         self.count(heap, value);
+        self.list(heap, value);
+    }
+
+    /// Stores heap `heap`'s value (counted already), lists it if rare, and
+    /// learns the masks when it is time.
+    fn list(&mut self, heap: usize, value: u16) {
+        self.values.push(value);
         if heap == 0 {
             return;
         }
@@ -357,46 +382,61 @@ impl SparseEngine {
     }
 
     /// Scans the common pairs of every class whose common pairs could give
-    /// the candidate, until no class can: the exact fallback. The takes are
-    /// read a block at a time in turn (a value one take never gives may come
-    /// at once from another), and each keeps its place, so a pair is read at
-    /// most once per heap. Splits `a < first` of every take are already in
-    /// the set.
-    fn scan_common_pairs(&mut self, heap: usize, mut candidate: u32, first: usize) -> u32 {
-        let SparseEngine {
-            values,
-            options,
-            classes,
-            cursors,
-            ..
-        } = self;
-        cursors.fill(first);
-        let mut block = FIRST_SCAN_BLOCK;
-        loop {
-            let mut read_any = false;
-            for class in classes.iter() {
-                for (place, &take) in class.takes.iter().enumerate() {
-                    if take + 2 > heap || !class.is_rare(heap, candidate) {
-                        break;
-                    }
-                    let rest = heap - take;
-                    let cursor = &mut cursors[class.first_cursor + place];
-                    let block_end = (*cursor + block).min(rest / 2 + 1);
-                    if *cursor >= block_end {
-                        continue;
-                    }
-                    read_any = true;
-                    let smaller = &values[*cursor..block_end];
-                    let larger = &values[rest + 1 - block_end..=rest - *cursor];
-                    options.insert_splits(smaller, larger);
-                    *cursor = block_end;
-                    candidate = options.least_absent_from(candidate);
+    /// the candidate (see [`scan_pairs`]) from the first splits `a = first`
+    /// of every take on (splits `a < first` are already in the set).
+    fn scan_common_pairs(&mut self, heap: usize, candidate: u32, first: usize) -> u32 {
+        self.cursors.fill(first);
+        scan_pairs(
+            &self.values,
+            &self.classes,
+            &mut self.options,
+            &mut self.cursors,
+            heap,
+            candidate,
+        )
+    }
+}
+
+/// Scans the common pairs of every class whose common pairs could give the
+/// candidate, until no class can: the exact fallback. The takes are read a
+/// block at a time in turn (a value one take never gives may come at once
+/// from another), and each keeps its place in `cursors` (the next unread
+/// split `a` of each take, as the caller left it), so a pair is read at
+/// most once per heap. Returns the least value not in the set that no
+/// unread common pair can give.
+fn scan_pairs(
+    values: &[u16],
+    classes: &[ParityClass],
+    options: &mut OptionFlags,
+    cursors: &mut [usize],
+    heap: usize,
+    mut candidate: u32,
+) -> u32 {
+    let mut block = FIRST_SCAN_BLOCK;
+    loop {
+        let mut read_any = false;
+        for class in classes {
+            for (place, &take) in class.takes.iter().enumerate() {
+                if take + 2 > heap || !class.is_rare(heap, candidate) {
+                    break;
                 }
+                let rest = heap - take;
+                let cursor = &mut cursors[class.first_cursor + place];
+                let block_end = (*cursor + block).min(rest / 2 + 1);
+                if *cursor >= block_end {
+                    continue;
+                }
+                read_any = true;
+                let smaller = &values[*cursor..block_end];
+                let larger = &values[rest + 1 - block_end..=rest - *cursor];
+                options.insert_splits(smaller, larger);
+                *cursor = block_end;
+                candidate = options.least_absent_from(candidate);
             }
-            block = (block * 2).min(MAX_SCAN_BLOCK);
-            if !read_any {
-                return candidate;
-            }
+        }
+        block = (block * 2).min(MAX_SCAN_BLOCK);
+        if !read_any {
+            return candidate;
         }
     }
 }

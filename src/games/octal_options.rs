@@ -2,8 +2,8 @@
 //! working set of the sparse-space and dense engines. A byte, not a bit:
 //! inserting is a plain store with no read, so a run of inserts carries no
 //! dependency from one to the next (a bit set's read-modify-write on the
-//! same few words would). A packed form (a bit per value) carries a set
-//! from one thread to another.
+//! same few words would). A copy of the
+//! flags carries a set from one thread to another.
 
 /// Every value a `u16` can hold, so a `u16` index needs no bounds check.
 const FLAG_COUNT: usize = 1 << 16;
@@ -64,27 +64,23 @@ impl OptionFlags {
         }
     }
 
-    /// Writes the set as bits, value `v` at bit `v mod 64` of word `v / 64`,
-    /// for as many words as `bits` holds.
-    pub(crate) fn pack_into(&self, bits: &mut [u64]) {
-        for (word, flags) in bits.iter_mut().zip(self.flags[..self.in_use].chunks(64)) {
-            *word = flags
-                .iter()
-                .enumerate()
-                .fold(0, |word, (place, &flag)| word | u64::from(flag) << place);
-        }
+    /// Copies the first `out.len()` flags into `out` (at most the values
+    /// in use): a set carried from one thread to another.
+    pub(crate) fn store_into(&self, out: &mut [u8]) {
+        out.copy_from_slice(&self.flags[..out.len()]);
     }
 
-    /// Adds the values whose bits are set in `bits` (see [`Self::pack_into`]).
-    pub(crate) fn add_packed(&mut self, bits: &[u64]) {
-        for (&word, flags) in bits.iter().zip(self.flags[..self.in_use].chunks_mut(64)) {
-            for (place, flag) in flags.iter_mut().enumerate() {
-                *flag |= (word >> place & 1) as u8;
-            }
-        }
+    /// Makes the set the one `flags` holds (as [`Self::store_into`] wrote
+    /// it), widening to hold its values.
+    pub(crate) fn set_to(&mut self, flags: &[u8]) {
+        self.in_use = self.in_use.max(flags.len()).min(FLAG_COUNT);
+        let (stored, rest) = self.flags[..self.in_use].split_at_mut(flags.len());
+        stored.copy_from_slice(flags);
+        rest.fill(0);
     }
 
     /// How many values the set can hold now.
+    #[cfg(test)]
     pub(crate) fn capacity(&self) -> usize {
         self.in_use
     }
@@ -125,22 +121,27 @@ mod tests {
     }
 
     #[test]
-    fn a_packed_set_adds_back_to_the_same_values() {
+    fn a_stored_set_is_set_back_whole() {
         let mut set = OptionFlags::new();
         set.widen(8);
         [0, 3, 63, 64, 65, 200, 255]
             .into_iter()
             .for_each(|v| set.insert(v));
-        let mut bits = [0u64; 4];
-        set.pack_into(&mut bits);
-        assert_eq!(bits[0], 1 | 1 << 3 | 1 << 63);
+        let mut stored = [0u8; 256];
+        set.store_into(&mut stored);
         let mut copy = OptionFlags::new();
-        copy.widen(8);
+        copy.widen(9);
         copy.insert(1);
-        copy.add_packed(&bits);
-        let present: Vec<u32> = (0..256)
+        copy.insert(300);
+        copy.set_to(&stored);
+        assert_eq!(copy.capacity(), 512, "never narrower");
+        let present: Vec<u32> = (0..300)
             .filter(|&v| copy.least_absent_from(v) != v)
             .collect();
-        assert_eq!(present, [0, 1, 3, 63, 64, 65, 200, 255]);
+        assert_eq!(
+            present,
+            [0, 3, 63, 64, 65, 200, 255],
+            "the old values are gone"
+        );
     }
 }
