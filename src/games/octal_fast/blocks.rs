@@ -87,6 +87,17 @@ struct Speculation {
 }
 
 impl Speculation {
+    fn empty() -> Self {
+        Speculation {
+            first: 0,
+            known: 0,
+            width: 0,
+            flags: Vec::new(),
+            candidates: Vec::new(),
+            cursors: Vec::new(),
+        }
+    }
+
     fn end(&self) -> usize {
         self.first + self.candidates.len()
     }
@@ -106,14 +117,22 @@ struct Ahead<'a> {
 impl Ahead<'_> {
     /// Reads ahead for the heaps `first .. end`, every part below
     /// `values.len()`, the heaps shared among rayon's threads.
-    fn speculate(&self, first: usize, end: usize) -> Speculation {
+    /// `buffer`, a speculation done with, is reused (every entry is written
+    /// again), so a run allocates two of them, not one per block.
+    fn speculate(&self, first: usize, end: usize, buffer: Option<Speculation>) -> Speculation {
         let known = self.values.len();
         let heaps = end - first;
         let width = 1usize << self.bits;
         let cursor_count = self.cursor_count.max(1);
-        let mut flags = vec![0u8; heaps * width];
-        let mut candidates = vec![0u32; heaps];
-        let mut cursors = vec![0usize; heaps * cursor_count];
+        let Speculation {
+            mut flags,
+            mut candidates,
+            mut cursors,
+            ..
+        } = buffer.unwrap_or_else(Speculation::empty);
+        flags.resize(heaps * width, 0);
+        candidates.resize(heaps, 0);
+        cursors.resize(heaps * cursor_count, 0);
         flags
             .par_chunks_mut(width * HEAPS_PER_TASK)
             .zip(candidates.par_chunks_mut(HEAPS_PER_TASK))
@@ -216,6 +235,7 @@ impl SparseEngine {
                 .resize_with(threads, || Mutex::new(OptionFlags::new()));
         }
         let mut pending: Option<Speculation> = None;
+        let mut spare: Option<Speculation> = None;
         while self.values.len() < count {
             let start = self.values.len();
             let end = self.block_end(start, count);
@@ -246,7 +266,7 @@ impl SparseEngine {
                 Some(speculation) if speculation.first == start && speculation.end() == end => {
                     speculation
                 }
-                _ => ahead.speculate(start, end),
+                _ => ahead.speculate(start, end, spare.take()),
             };
             let finish = Finish {
                 values,
@@ -256,10 +276,12 @@ impl SparseEngine {
                 cursors,
                 scanned_on: 0,
             };
+            let buffer = spare.take();
             let ((fresh, scanned_on), next) = rayon::join(
                 || finish.block(&speculation),
-                || overlap.then(|| ahead.speculate(end, next_end)),
+                || overlap.then(|| ahead.speculate(end, next_end, buffer)),
             );
+            spare = Some(speculation);
             self.shared.heaps += fresh.len();
             self.shared.scanned_on += scanned_on;
             for (offset, &value) in fresh.iter().enumerate() {
@@ -471,7 +493,7 @@ mod tests {
             cursor_count: engine.cursors.len(),
             helpers: &helpers,
         };
-        let speculation = ahead.speculate(start, start + heaps);
+        let speculation = ahead.speculate(start, start + heaps, None);
         let mut options = OptionFlags::new();
         let largest = plain[..start].iter().max().copied().unwrap_or(0);
         options.widen(16 - largest.leading_zeros());
