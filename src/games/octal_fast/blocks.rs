@@ -77,6 +77,7 @@ impl Clone for Helpers {
 /// for each, its options among the moves whose parts are all below `known`
 /// (`width` flags each), the least value absent from them that common pairs
 /// cannot give, and where its scan of every take stopped.
+#[derive(Default)]
 struct Speculation {
     first: usize,
     known: usize,
@@ -87,17 +88,6 @@ struct Speculation {
 }
 
 impl Speculation {
-    fn empty() -> Self {
-        Speculation {
-            first: 0,
-            known: 0,
-            width: 0,
-            flags: Vec::new(),
-            candidates: Vec::new(),
-            cursors: Vec::new(),
-        }
-    }
-
     fn end(&self) -> usize {
         self.first + self.candidates.len()
     }
@@ -129,7 +119,7 @@ impl Ahead<'_> {
             mut candidates,
             mut cursors,
             ..
-        } = buffer.unwrap_or_else(Speculation::empty);
+        } = buffer.unwrap_or_default();
         flags.resize(heaps * width, 0);
         candidates.resize(heaps, 0);
         cursors.resize(heaps * cursor_count, 0);
