@@ -1,0 +1,31 @@
+//! `ladder completions SHELL` and `ladder man`: generated from the command
+//! line's own definition, so they never fall behind it.
+
+use std::process::ExitCode;
+
+use anyhow::Result;
+use clap::CommandFactory;
+
+use super::Cli;
+use super::print::emit;
+
+#[derive(clap::Args)]
+pub struct Args {
+    /// The shell.
+    shell: clap_complete::Shell,
+}
+
+pub fn run(args: Args) -> Result<ExitCode> {
+    let mut script = Vec::new();
+    clap_complete::generate(args.shell, &mut Cli::command(), "ladder", &mut script);
+    emit(&String::from_utf8_lossy(&script))?;
+    Ok(ExitCode::SUCCESS)
+}
+
+/// The manual page, in roff.
+pub fn man() -> Result<ExitCode> {
+    let mut page = Vec::new();
+    clap_mangen::Man::new(Cli::command()).render(&mut page)?;
+    emit(&String::from_utf8_lossy(&page))?;
+    Ok(ExitCode::SUCCESS)
+}

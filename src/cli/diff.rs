@@ -1,0 +1,47 @@
+//! `ladder diff BASE`: what changed since BASE, figure by figure, as text or
+//! as a pull-request comment, and optionally a review page.
+
+use std::path::{Path, PathBuf};
+use std::process::ExitCode;
+
+use anyhow::Result;
+use ladder::review;
+
+use super::print::emit;
+
+#[derive(clap::Args)]
+pub struct Args {
+    /// A folder, or a git revision whose output/ is read through git.
+    base: String,
+    /// `text` for a terminal, `markdown` for a pull-request comment.
+    #[arg(long, default_value = "text", value_parser = ["text", "markdown"])]
+    format: String,
+    /// Also write a review page (old and new figures side by side) into DIR.
+    #[arg(long, value_name = "DIR")]
+    html: Option<PathBuf>,
+}
+
+/// Exit 1 when anything changed: a change is what a review is for.
+pub fn run(args: Args, root: &Path) -> Result<ExitCode> {
+    let old = review::read_base(&args.base, root)?;
+    let new = ladder::site::read_tree(&root.join("output"))?;
+    let review = review::review(old, new);
+    let text = if args.format == "markdown" {
+        review::markdown::format(&review)
+    } else {
+        review::format(&review)
+    };
+    emit(&text)?;
+    if let Some(dir) = args.html {
+        review::html::write(&review, &dir)?;
+        eprintln!(
+            "review page written to {}",
+            dir.join("index.html").display()
+        );
+    }
+    Ok(if review.is_empty() {
+        ExitCode::SUCCESS
+    } else {
+        ExitCode::from(1)
+    })
+}

@@ -1,0 +1,83 @@
+//! The command line: its definition (clap derive) and one file per command,
+//! each holding its arguments and a `run` that calls the library and prints.
+//! The model is cargo's `src/bin/cargo/commands/`; `main.rs` only parses,
+//! dispatches and prints the error once.
+
+pub mod build;
+pub mod check;
+pub mod coalition;
+pub mod completions;
+pub mod diff;
+pub mod print;
+pub mod seq;
+pub mod serve;
+pub mod value;
+
+use std::fmt::Write as _;
+use std::path::PathBuf;
+
+use clap::{Parser, Subcommand};
+
+/// Regenerates the ladder essay site, and explores one game from the command line.
+#[derive(Parser)]
+#[command(name = "ladder", version)]
+pub struct Cli {
+    /// The site's folder (holding figures.yaml, content/, templates/).
+    #[arg(long, global = true, default_value = ".")]
+    pub root: PathBuf,
+    #[command(subcommand)]
+    pub command: Command,
+}
+
+#[derive(Subcommand)]
+pub enum Command {
+    /// Compute every figure and write the whole site to output/.
+    Build(build::Args),
+    /// Build, serve the site on 127.0.0.1, and rebuild and reload the open
+    /// pages on every edit of figures.yaml, content/ or templates/.
+    Serve(serve::Args),
+    /// Build in memory and compare with the committed output/; exit 1 on any difference.
+    Check(check::Args),
+    /// What changed since BASE (a folder holding an older output/, or a git
+    /// revision such as origin/main), figure by figure; exit 1 if anything did.
+    Diff(diff::Args),
+    /// One game's Grundy sequence, its period and its certificate.
+    #[command(after_help = rules_help(&[
+        "ladder seq sub:1,3,4 --values 2000 --json",
+        "ladder seq octal:.137",
+        "ladder seq hex:.8 --values 1000     # a certified saltus",
+    ]))]
+    Seq(seq::Args),
+    /// The value of one heap, however large: the value alone on standard
+    /// output, how it was found on standard error.
+    #[command(after_help = rules_help(&[
+        "ladder value sub:1,3,4 1000000000000000000        # 1",
+        "ladder value hex:.8 1000000000000000000 --json    # by a certified saltus",
+    ]))]
+    Value(value::Args),
+    /// Shell completions for bash, zsh or fish, written to standard output.
+    #[command(after_help = "Example: ladder completions bash > /etc/bash_completion.d/ladder")]
+    Completions(completions::Args),
+    /// The manual page (roff), generated from this command line's definition.
+    #[command(after_help = "Example: ladder man > ladder.1 && man ./ladder.1")]
+    Man,
+    /// The three-player game under the fixed alliance: heap kinds, census,
+    /// classes, key table, and whether Nim's shape holds.
+    #[command(after_help = coalition::HELP)]
+    Coalition(coalition::Args),
+}
+
+/// The rule kinds with an example each, and some example commands: the
+/// help of every subcommand that takes a rule.
+fn rules_help(examples: &[&str]) -> String {
+    let mut help = String::from(
+        "Rules:\n  sub:1,3,4    a subtraction set: take 1, 3 or 4 counters\n  \
+         pass:1,3,4   the same takes, and one pass for the whole game\n  \
+         octal:.137   an octal code (also ·137, 0.137; 4.07 splits a heap without taking)\n  \
+         hex:.8       a hexadecimal code (bit 8 leaves three heaps; also ·8, 0.8, 4.8)\n\nExamples:\n",
+    );
+    for example in examples {
+        let _ = writeln!(help, "  {example}");
+    }
+    help
+}
