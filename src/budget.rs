@@ -6,19 +6,17 @@
 //! faster engine lands is a one-line change.
 
 use crate::games::{Rule, octal_engine};
-use crate::numbers::grouped;
 use crate::sequence::Value;
+use crate::text::numbers::grouped;
 
 /// The most values `ladder seq` computes: about 400 MB of values, and more
 /// in the engines' working space (`·6` to 10^7 peaks at 63 MB).
 pub const MAX_SEQ_VALUES: usize = 100_000_000;
 
-/// The most values of a hexadecimal code with a three-part move (a digit
-/// with bit 8). Its engine (`games::hexadecimal_values`) costs the heap
-/// squared times the width of the values in words: ·8 to 10,000 takes
-/// 1.7 s here, but C·F, whose values outrun the heap, 35 s; to 5,000, about
-/// 4 s at worst.
-pub const MAX_HEX_THREE_PART_VALUES: usize = 5_000;
+/// The most values of a hexadecimal code with a three-part move. It is set
+/// with the engine it bounds (the rules' own lookup reads no further), so
+/// the rules need not import this policy module.
+pub use crate::games::hexadecimal_values::MAX_THREE_PART_VALUES as MAX_HEX_THREE_PART_VALUES;
 
 /// The most take-reads `ladder seq` may ask of a subtraction or pass game
 /// (takes × values): a few seconds' work.

@@ -36,7 +36,7 @@ use crate::games::octal::OctalCode;
 use crate::games::octal_engine::OctalRun;
 use crate::games::octal_long_run::fnv1a_64;
 use crate::games::octal_moves::MoveTable;
-use crate::numbers::grouped;
+use crate::text::numbers::grouped;
 
 /// The version of the file format this program writes and reads.
 pub const VERSION: u32 = 1;

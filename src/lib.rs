@@ -16,13 +16,15 @@ pub mod coalition;
 pub mod figures;
 pub mod games;
 pub mod manifest;
-pub mod numbers;
+
 pub mod plot;
+pub mod project;
 pub mod review;
 pub mod sequence;
 pub mod serve;
 pub mod site;
 pub mod table;
+pub mod text;
 
 use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
@@ -31,6 +33,7 @@ use anyhow::{Result, anyhow, bail};
 use indicatif::{ProgressBar, ProgressStyle};
 
 use crate::manifest::Manifest;
+use crate::project::Project;
 use crate::site::{Difference, Files};
 
 /// Where a site's sources are, and what to build.
@@ -105,7 +108,8 @@ fn render(options: &BuildOptions) -> Result<(Files, BuildReport)> {
     };
 
     let root = &options.root;
-    let manifest = manifest::load(&root.join("figures.yaml"), &root.join("content"))?;
+    let project = Project::open(root)?;
+    let manifest = manifest::load(&project)?;
     stage("manifest");
 
     let selected = select(&manifest, &options.only)?;
@@ -120,7 +124,7 @@ fn render(options: &BuildOptions) -> Result<(Files, BuildReport)> {
     stage("compute and draw");
 
     let files = if options.only.is_empty() {
-        let mut files = site::pages::render(root, &manifest, &computed)?;
+        let mut files = site::pages::render(&project, &manifest, &computed)?;
         files.insert(site::MARKER.into(), site::MARKER_TEXT.into());
         files
     } else {
@@ -147,7 +151,7 @@ fn render(options: &BuildOptions) -> Result<(Files, BuildReport)> {
 }
 
 /// The figures named by `--only`, or all of them.
-fn select(manifest: &Manifest, only: &[String]) -> Result<Vec<manifest::Figure>> {
+fn select(manifest: &Manifest, only: &[String]) -> Result<Vec<figures::Figure>> {
     if only.is_empty() {
         return Ok(manifest.figures.clone());
     }

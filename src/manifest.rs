@@ -28,21 +28,30 @@
 //!       values: 2000
 //! ```
 
+//!
+//! # Why it imports the figure code
+//!
+//! A figure's parameters are typed and checked as they are read (each
+//! kind's `Params`, with its ranges and its work budget), so an error points
+//! at the very number in `figures.yaml`. The parameters are defined beside
+//! the code that uses them, one file per kind ([`crate::figures`]), and this
+//! module reads them through the list of kinds there (`FigureSpec`, `KINDS`)
+//! and fills in [`Figure`] entries. The figure code never imports the
+//! manifest, so the two do not form a circle.
+
 mod shape;
 
 use std::collections::{BTreeMap, BTreeSet};
 use std::fmt;
-use std::path::{Path, PathBuf};
+use std::path::Path;
 
 use serde::Deserialize;
 use serde::de::{self, DeserializeSeed, Deserializer, MapAccess, Visitor};
 
+use crate::figures::entry::{Figure, Id};
 use crate::figures::{FigureSpec, KINDS};
 use crate::games::Rule;
-use crate::numbers::grouped;
-
-/// The largest `values:` a manifest may ask for; `ladder seq` goes further.
-pub const MAX_VALUES: usize = 1_000_000;
+use crate::project::{Located, Project};
 
 /// The whole site: pages in reading order and their figures.
 #[derive(Debug, Clone, Deserialize)]
@@ -88,48 +97,6 @@ pub struct Page {
     pub content: String,
 }
 
-/// One figure: where it goes, what it says, and what to compute.
-#[derive(Debug, Clone)]
-pub struct Figure {
-    /// The figure's id: names `figures/<id>.svg` and `data/<id>.json`.
-    pub id: Id,
-    /// The id of the page that shows it.
-    pub page: Id,
-    /// The caption under the figure (the search range is added to it).
-    pub caption: String,
-    /// Values the page relies on: each key is a field of the figure's data;
-    /// the build fails when the computed value differs.
-    pub expect: BTreeMap<String, serde_json::Value>,
-    /// What the source essay states (not asserted): copied into the data as
-    /// `seed`, so the prose can set the source's number beside ours.
-    pub seed: BTreeMap<String, serde_json::Value>,
-    /// The kind and its parameters.
-    pub spec: FigureSpec,
-    /// Where the figure's entry is (its `id:` value), for errors found when
-    /// it is computed.
-    pub at: Located,
-    /// Where its `expect:` is, for a claim the data does not support.
-    pub expect_at: Located,
-}
-
-impl Figure {
-    /// An error about this figure, located at its entry in the manifest.
-    pub fn error(&self, message: String) -> Located {
-        Located {
-            message: format!("figure `{}`: {message}", self.id),
-            ..self.at.clone()
-        }
-    }
-
-    /// An error about this figure's `expect:` claims, located at them.
-    pub fn expect_error(&self, message: String) -> Located {
-        Located {
-            message: format!("figure `{}`: {message}", self.id),
-            ..self.expect_at.clone()
-        }
-    }
-}
-
 /// Page ids the site writes itself: `index.html` is the site's index, and
 /// `figures/`, `data/` and `review/` are its folders (a page `data` would
 /// sit beside the folder `data/`, one `.html` away from a clash).
@@ -146,78 +113,6 @@ fn page_id<'de, D: Deserializer<'de>>(d: D) -> Result<Id, D::Error> {
     Ok(id)
 }
 
-/// The longest id: `<id>.json` and `<id>.html` must fit a file name (255 bytes).
-pub const MAX_ID_BYTES: usize = 255 - ".json".len();
-
-/// An id: lower-case letters, digits and hyphens, so it is safe as a file name.
-#[derive(Debug, Clone, PartialEq, Eq, PartialOrd, Ord, Hash)]
-pub struct Id(pub String);
-
-impl fmt::Display for Id {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(&self.0)
-    }
-}
-
-impl Id {
-    /// Checks the characters of an id, and its length: it names files up to
-    /// `<id>.json`, and a file name may be 255 bytes.
-    pub fn parse(text: &str) -> Result<Id, String> {
-        if text.len() > MAX_ID_BYTES {
-            return Err(format!(
-                "an id may be at most {MAX_ID_BYTES} bytes (it names files such as \
-                 `<id>.json`), and this one is {}",
-                text.len()
-            ));
-        }
-        let ok = !text.is_empty()
-            && text
-                .chars()
-                .all(|c| c.is_ascii_lowercase() || c.is_ascii_digit() || c == '-')
-            && !text.starts_with('-');
-        if ok {
-            Ok(Id(text.to_string()))
-        } else {
-            Err(format!(
-                "`{text}` is not a valid id: use lower-case letters, digits and hyphens \
-                 (ids name files, so no `/`, `..` or spaces)"
-            ))
-        }
-    }
-}
-
-/// A count of values to compute: at least 1, at most [`MAX_VALUES`].
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct Count(pub usize);
-
-/// A manifest or content error, located in its file.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct Located {
-    pub file: PathBuf,
-    pub line: usize,
-    pub column: usize,
-    pub message: String,
-}
-
-impl Located {
-    /// The top of an unnamed file, until the real place is known.
-    fn top() -> Located {
-        Located {
-            file: PathBuf::new(),
-            line: 1,
-            column: 1,
-            message: String::new(),
-        }
-    }
-}
-
-impl fmt::Display for Located {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let file = self.file.display();
-        write!(f, "{file}:{}:{}: {}", self.line, self.column, self.message)
-    }
-}
-
 /// Every error found in a manifest, each on its own line.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct ManifestErrors(pub Vec<Located>);
@@ -231,11 +126,13 @@ impl fmt::Display for ManifestErrors {
 
 impl std::error::Error for ManifestErrors {}
 
-/// Reads and validates `figures.yaml`; `content_dir` is where pages' files must exist.
+/// Reads and validates the project's `figures.yaml`; each page's content
+/// must be a file of the project's `content/`.
 ///
 /// At most one byte past [`shape::MAX_BYTES`] is read, so a huge file is
 /// refused by its size rather than read into memory.
-pub fn load(path: &Path, content_dir: &Path) -> anyhow::Result<Manifest> {
+pub fn load(project: &Project) -> anyhow::Result<Manifest> {
+    let path = &project.path("figures.yaml");
     use std::io::Read as _;
     let cannot = |e: std::io::Error| anyhow::anyhow!("cannot read {}: {e}", path.display());
     let mut bytes = Vec::new();
@@ -264,12 +161,12 @@ pub fn load(path: &Path, content_dir: &Path) -> anyhow::Result<Manifest> {
             return Err(ManifestErrors(vec![error]).into());
         }
     };
-    let manifest = parse(&source, path, content_dir)?;
+    let manifest = parse(&source, path, project)?;
     Ok(manifest)
 }
 
 /// Parses and validates manifest text; `path` is only used in messages.
-pub fn parse(source: &str, path: &Path, content_dir: &Path) -> Result<Manifest, ManifestErrors> {
+pub fn parse(source: &str, path: &Path, project: &Project) -> Result<Manifest, ManifestErrors> {
     shape::check(source).map_err(|(line, column, message)| {
         ManifestErrors(vec![Located {
             file: path.to_path_buf(),
@@ -288,7 +185,7 @@ pub fn parse(source: &str, path: &Path, content_dir: &Path) -> Result<Manifest, 
         }])
     })?;
     place_figures(&mut manifest.figures, source, path);
-    let errors = validate(&manifest, source, path, content_dir);
+    let errors = validate(&manifest, source, path, project);
     if errors.is_empty() {
         Ok(manifest)
     } else {
@@ -303,7 +200,7 @@ fn strip_location(message: &str, line: usize, column: usize) -> String {
 }
 
 /// The checks that look across entries: unique ids, pages that exist.
-fn validate(manifest: &Manifest, source: &str, path: &Path, content_dir: &Path) -> Vec<Located> {
+fn validate(manifest: &Manifest, source: &str, path: &Path, project: &Project) -> Vec<Located> {
     let mut errors = Vec::new();
     let at = |key: &str, value: &str, nth: usize, message: String| {
         let (line, column) = locate(source, key, value, nth);
@@ -342,7 +239,7 @@ fn validate(manifest: &Manifest, source: &str, path: &Path, content_dir: &Path) 
         }
     }
     for page in &manifest.pages {
-        let found = crate::site::sources::content_file(content_dir, &page.id.0, &page.content);
+        let found = project.content(&page.id.0, &page.content);
         if let Err(message) = found {
             errors.push(at("content", &page.content, 1, message));
         }
@@ -448,32 +345,6 @@ impl<'de> Deserialize<'de> for crate::coalition::Ruleset {
             "a coalition ruleset such as `sub:1,2`",
             |s: &str| s.parse(),
         ))
-    }
-}
-
-impl<'de> Deserialize<'de> for Count {
-    fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
-        struct CountVisitor;
-        impl Visitor<'_> for CountVisitor {
-            type Value = Count;
-            fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-                write!(f, "a whole number from 1 to {}", grouped(MAX_VALUES as u64))
-            }
-            fn visit_u64<E: de::Error>(self, n: u64) -> Result<Count, E> {
-                match usize::try_from(n) {
-                    Ok(n) if (1..=MAX_VALUES).contains(&n) => Ok(Count(n)),
-                    _ => Err(E::custom(format!(
-                        "{n} values is out of range: a figure computes from 1 to {} values \
-                         (the cap keeps a build quick; `ladder seq` goes further)",
-                        grouped(MAX_VALUES as u64)
-                    ))),
-                }
-            }
-            fn visit_i64<E: de::Error>(self, n: i64) -> Result<Count, E> {
-                self.visit_u64(u64::try_from(n).unwrap_or(0))
-            }
-        }
-        d.deserialize_u64(CountVisitor)
     }
 }
 

@@ -8,7 +8,7 @@ use plotters::prelude::*;
 use plotters::style::text_anchor::{HPos, Pos, VPos};
 
 use crate::sequence::Value;
-use crate::site::wording::typographic;
+use crate::text::wording::typographic;
 
 /// A colour, for figures that pick their own.
 pub type Colour = RGBColor;
@@ -120,8 +120,8 @@ pub fn svg(width: u32, height: u32, title: &str, desc: &str, draw: impl FnOnce(&
     let head_end = out.find('>').map_or(0, |i| i + 1);
     let accessible = format!(
         "\n<title>{}</title>\n<desc>{}</desc>\n<style>{}</style>",
-        escape(&typographic(&crate::site::inline::to_plain(title))),
-        escape(&typographic(&crate::site::inline::to_plain(desc))),
+        escape(&typographic(&crate::text::plain::to_plain(title))),
+        escape(&typographic(&crate::text::plain::to_plain(desc))),
         dark_style(&out)
     );
     let mut out = out;
@@ -232,7 +232,7 @@ pub fn note(area: &Area, text: &str, at: (i32, i32), width: i32, color: RGBColor
 pub fn wrap(text: &str, columns: usize) -> Vec<String> {
     let mut lines: Vec<String> = Vec::new();
     let mut current = String::new();
-    for word in crate::site::inline::to_plain(text).split_whitespace() {
+    for word in crate::text::plain::to_plain(text).split_whitespace() {
         if !current.is_empty() && current.chars().count() + 1 + word.chars().count() > columns {
             lines.push(std::mem::take(&mut current));
         }

@@ -10,7 +10,7 @@
 
 use serde::{Deserialize, Serialize};
 
-use crate::numbers::grouped;
+use crate::text::numbers::grouped;
 
 /// A table: a header row of columns, then rows of cells.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
@@ -78,7 +78,7 @@ impl Cell {
     pub fn text(shown: impl Into<String>) -> Cell {
         let shown = shown.into();
         Cell {
-            plain: crate::site::inline::to_plain(&shown),
+            plain: crate::text::plain::to_plain(&shown),
             shown,
             marked: false,
         }
@@ -91,7 +91,7 @@ impl Cell {
             shown: lines.join("\n"),
             plain: lines
                 .iter()
-                .map(|l| crate::site::inline::to_plain(l))
+                .map(|l| crate::text::plain::to_plain(l))
                 .collect::<Vec<_>>()
                 .join(" "),
             marked: false,
@@ -172,7 +172,7 @@ impl Table {
         line(
             self.columns
                 .iter()
-                .map(|c| crate::site::inline::to_plain(&c.title))
+                .map(|c| crate::text::plain::to_plain(&c.title))
                 .collect(),
         );
         for row in &self.rows {
@@ -278,7 +278,7 @@ impl Drawing {
                             .unwrap_or_else(|| format!("table {}", i + 1));
                         format!(
                             "{}\r\n{}",
-                            csv_field(&crate::site::inline::to_plain(&name)),
+                            csv_field(&crate::text::plain::to_plain(&name)),
                             t.to_csv()
                         )
                     })

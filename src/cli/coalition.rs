@@ -8,7 +8,7 @@ use anyhow::{Result, anyhow};
 use ladder::coalition::{
     CoalitionAnalysis as Analysis, CoalitionParams, HeapKind, Ruleset, analyze,
 };
-use ladder::numbers::{counted, grouped};
+use ladder::text::numbers::{counted, grouped};
 
 use super::print::{emit, say};
 

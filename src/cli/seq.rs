@@ -16,8 +16,8 @@ use ladder::games::Rule;
 use ladder::games::arithmetic::Arithmetic;
 use ladder::games::octal_engine::narrow_values;
 use ladder::games::octal_long_run::{certificate_record, fnv1a_64};
-use ladder::numbers::{counted, grouped};
 use ladder::sequence::{Analysis, DEFAULT_MIN_REPEATS, analyse_certified, find_arithmetic_period};
+use ladder::text::numbers::{counted, grouped};
 
 use super::print::{emit, long_run_bar, say};
 

@@ -6,7 +6,7 @@ use std::process::ExitCode;
 
 use anyhow::{Result, anyhow};
 use ladder::games::Rule;
-use ladder::numbers::grouped;
+use ladder::text::numbers::grouped;
 
 use super::print::{emit, say};
 

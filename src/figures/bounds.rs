@@ -11,9 +11,43 @@
 use std::fmt;
 use std::marker::PhantomData;
 
+use serde::Deserialize;
 use serde::de::{self, Deserializer, Visitor};
 
-use crate::numbers::grouped;
+use crate::text::numbers::grouped;
+
+/// The largest `values:` a manifest may ask for; `ladder seq` goes further.
+pub const MAX_VALUES: usize = 1_000_000;
+
+/// A count of values to compute: at least 1, at most [`MAX_VALUES`].
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Count(pub usize);
+
+impl<'de> Deserialize<'de> for Count {
+    fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        struct CountVisitor;
+        impl Visitor<'_> for CountVisitor {
+            type Value = Count;
+            fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+                write!(f, "a whole number from 1 to {}", grouped(MAX_VALUES as u64))
+            }
+            fn visit_u64<E: de::Error>(self, n: u64) -> Result<Count, E> {
+                match usize::try_from(n) {
+                    Ok(n) if (1..=MAX_VALUES).contains(&n) => Ok(Count(n)),
+                    _ => Err(E::custom(format!(
+                        "{n} values is out of range: a figure computes from 1 to {} values \
+                         (the cap keeps a build quick; `ladder seq` goes further)",
+                        grouped(MAX_VALUES as u64)
+                    ))),
+                }
+            }
+            fn visit_i64<E: de::Error>(self, n: i64) -> Result<Count, E> {
+                self.visit_u64(u64::try_from(n).unwrap_or(0))
+            }
+        }
+        d.deserialize_u64(CountVisitor)
+    }
+}
 
 /// The inclusive range `LO ..= HI` for one numeric parameter.
 pub struct Within<const LO: u64, const HI: u64>;

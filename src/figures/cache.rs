@@ -12,7 +12,7 @@ use std::path::{Path, PathBuf};
 
 use serde::{Deserialize, Serialize};
 
-use crate::manifest::Figure;
+use crate::figures::Figure;
 
 /// A figure as computed, before its caption is applied.
 #[derive(Debug, Clone, Serialize, Deserialize)]
@@ -80,8 +80,8 @@ impl Cache {
         let mut entry: Entry = serde_json::from_str(&text).ok()?;
         if entry.caption != figure.caption {
             let title = |caption: &str| {
-                let plain = crate::site::inline::to_plain(caption);
-                let text = crate::site::wording::typographic(&plain);
+                let plain = crate::text::plain::to_plain(caption);
+                let text = crate::text::wording::typographic(&plain);
                 format!("<title>{}</title>", crate::plot::escape(&text))
             };
             let (old, new) = (title(&entry.caption), title(&figure.caption));

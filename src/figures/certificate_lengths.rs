@@ -7,13 +7,13 @@ use serde::{Deserialize, Serialize};
 
 use super::RenderMeta;
 use super::bounds::CheckParams;
+use crate::figures::bounds::Count;
 use crate::games::Rule;
-use crate::manifest::Count;
-use crate::numbers::grouped;
 use crate::plot::{self, ACCENT, ACCENT_2, Anchor, INK, MUTED};
 use crate::sequence::DEFAULT_MIN_REPEATS;
-use crate::site::wording::kind_name;
-use crate::site::wording::rule_name;
+use crate::text::numbers::grouped;
+use crate::text::wording::kind_name;
+use crate::text::wording::rule_name;
 
 /// One game to certify.
 #[derive(Debug, Clone, Deserialize)]

@@ -9,9 +9,9 @@ use super::RenderMeta;
 use super::bounds::CheckParams;
 use super::coalition_table::{self, heap_list};
 use crate::coalition::{CoalitionParams, HeapKind, HeapProfile, Ruleset};
-use crate::numbers::grouped;
-use crate::site::wording::rule_name;
 use crate::table::{Cell, Column, Table};
+use crate::text::numbers::grouped;
+use crate::text::wording::rule_name;
 
 /// Parameters: the two rulesets and the sizes of the measurement.
 #[derive(Debug, Clone, Deserialize)]

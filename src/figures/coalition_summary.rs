@@ -8,9 +8,9 @@ use super::RenderMeta;
 use super::bounds::CheckParams;
 use super::coalition_table::{self, heap_list};
 use crate::coalition::{CoalitionParams, HeapKind, Ruleset};
-use crate::numbers::grouped;
-use crate::site::wording::rule_name;
 use crate::table::{Cell, Column, Table};
+use crate::text::numbers::grouped;
+use crate::text::wording::rule_name;
 
 /// Parameters: the rulesets and the sizes of the measurement.
 #[derive(Debug, Clone, Deserialize)]

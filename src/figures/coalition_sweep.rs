@@ -8,8 +8,8 @@ use serde::{Deserialize, Serialize};
 use super::RenderMeta;
 use super::bounds::{CheckParams, Within};
 use crate::coalition::{CoalitionParams, SweepReport, sweep};
-use crate::numbers::grouped;
 use crate::table::{Cell, Column, Table};
+use crate::text::numbers::grouped;
 
 /// Parameters: the largest take and the sizes of the measurement.
 #[derive(Debug, Clone, Deserialize)]

@@ -13,9 +13,9 @@ use serde::{Deserialize, Serialize};
 use super::RenderMeta;
 use super::bounds::CheckParams;
 use crate::coalition::{CoalitionAnalysis, CoalitionParams, HeapKind, Outcome, Ruleset, analyze};
-use crate::numbers::grouped;
-use crate::site::wording::rule_name;
 use crate::table::{Cell, Column, Table};
+use crate::text::numbers::grouped;
+use crate::text::wording::rule_name;
 
 /// Parameters: the ruleset and the sizes of the measurement.
 #[derive(Debug, Clone, Deserialize)]

@@ -8,8 +8,8 @@ use serde::{Deserialize, Serialize};
 use super::RenderMeta;
 use super::bounds::{CheckParams, Within};
 use super::run::{RunSummary, run};
+use crate::figures::bounds::Count;
 use crate::games::{OctalCode, Rule};
-use crate::manifest::Count;
 use crate::plot::{self, Anchor, INK, MUTED};
 use crate::sequence::{DEFAULT_MIN_REPEATS, Value};
 

@@ -19,11 +19,11 @@ use serde::{Deserialize, Serialize};
 
 use super::RenderMeta;
 use super::bounds::{CheckParams, Within};
+use crate::figures::bounds::Count;
 use crate::games::{OctalCode, octal};
-use crate::manifest::Count;
-use crate::numbers::grouped;
 use crate::plot::{self, ACCENT, ACCENT_2, Anchor, INK, MUTED, RULE};
 use crate::sequence::{Analysis, PeriodStatus, Value, analyse};
+use crate::text::numbers::grouped;
 
 /// Parameters of the sweep.
 #[derive(Debug, Clone, Deserialize)]

@@ -9,7 +9,8 @@ use rayon::prelude::*;
 
 use super::RenderMeta;
 use super::cache::{Cache, Entry};
-use crate::manifest::{Figure, Located};
+use crate::figures::Figure;
+use crate::project::Located;
 use crate::table::Drawing;
 
 /// A figure computed and drawn, ready for the site.

@@ -6,7 +6,7 @@ use serde::Deserialize;
 
 use super::RenderMeta;
 use super::bounds::{CheckParams, Within};
-use crate::games::heap_sums::{HeapSum, heap_sum};
+use crate::census::heap_sums::{HeapSum, heap_sum};
 use crate::games::two_takes::TwoTakes;
 use crate::table::{Cell, Column, Table};
 
@@ -32,7 +32,7 @@ pub struct Params {
 
 impl CheckParams for Params {}
 
-/// The sum, its nim-sum and its winning moves (see `games::heap_sums`).
+/// The sum, its nim-sum and its winning moves (see `census::heap_sums`).
 pub type Data = HeapSum;
 
 /// Values every component and finds every winning move.

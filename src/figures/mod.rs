@@ -17,6 +17,7 @@ pub mod coalition_table;
 pub mod code_as_nim;
 pub mod code_sweep;
 pub mod computed;
+pub mod entry;
 pub mod million_heap;
 pub mod option_reach;
 pub mod pair_census;
@@ -46,6 +47,7 @@ use bounds::CheckParams;
 use crate::table::Drawing;
 
 pub use computed::{Computed, compute_all};
+pub use entry::{Figure, Id};
 
 /// What a figure's renderer needs besides its data.
 pub struct RenderMeta<'a> {

@@ -9,7 +9,7 @@ use super::bounds::{CheckParams, Within};
 use crate::games::Rule;
 use crate::plot::{self, ACCENT, Anchor, INK};
 use crate::sequence::{CertificateRule, Value};
-use crate::site::wording::rule_name;
+use crate::text::wording::rule_name;
 
 /// Parameters: the game, the heap to look from, and how many cells to draw.
 #[derive(Debug, Clone, Deserialize)]

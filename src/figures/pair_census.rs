@@ -8,10 +8,10 @@ use serde::Deserialize;
 use super::RenderMeta;
 use super::bounds::{CheckParams, Within};
 use crate::census::pairs::{PairCensus, pair_census};
-use crate::manifest::Count;
-use crate::numbers::grouped;
+use crate::figures::bounds::Count;
 use crate::plot::{self, Anchor, INK, MUTED};
-use crate::site::wording::plural;
+use crate::text::numbers::grouped;
+use crate::text::wording::plural;
 
 /// Parameters of the pair census.
 #[derive(Debug, Clone, Deserialize)]

@@ -14,7 +14,7 @@ use super::pass_check::case_mark;
 use crate::games::pass_classification::{Block, PassCase, TwoTakes, check, closed_form};
 use crate::plot::{self, ACCENT, Anchor, INK, MUTED};
 use crate::sequence::Value;
-use crate::site::wording::of_total;
+use crate::text::wording::of_total;
 
 /// Parameters: the pairs drawn, one per case.
 #[derive(Debug, Clone, Deserialize)]

@@ -14,8 +14,8 @@ use super::RenderMeta;
 use super::bounds::{CheckParams, Within};
 use crate::games::pass_census::{CaseCount, checked_census};
 use crate::games::pass_classification::{Disagreement, PassCase};
-use crate::numbers::grouped;
 use crate::plot::{self, ACCENT, Anchor, INK};
+use crate::text::numbers::grouped;
 
 /// Parameters: the range of pairs checked.
 #[derive(Debug, Clone, Deserialize)]

@@ -9,10 +9,10 @@ use serde::{Deserialize, Serialize};
 use super::RenderMeta;
 use super::bounds::{CheckParams, Within};
 use crate::games::pass_census::{PairHeap, ValueAppearance, checked_census};
-use crate::numbers::grouped;
 use crate::plot::{self, Anchor, INK, MUTED};
 use crate::sequence::Value;
 use crate::table::{Cell, Column, Table};
+use crate::text::numbers::grouped;
 
 /// Parameters: the range of pairs measured.
 #[derive(Debug, Clone, Deserialize)]

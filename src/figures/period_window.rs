@@ -7,11 +7,11 @@ use serde::{Deserialize, Serialize};
 use super::RenderMeta;
 use super::bounds::{CheckParams, Within};
 use super::run::{RunSummary, run};
+use crate::figures::bounds::Count;
 use crate::games::Rule;
-use crate::manifest::Count;
 use crate::plot::{self, ACCENT, ACCENT_2, Anchor, INK, MUTED};
 use crate::sequence::{DEFAULT_MIN_REPEATS, Value};
-use crate::site::wording::rule_name;
+use crate::text::wording::rule_name;
 
 /// Parameters: the game, the values to search, the rows to draw.
 #[derive(Debug, Clone, Deserialize)]

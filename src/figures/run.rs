@@ -9,9 +9,9 @@
 use serde::Serialize;
 
 use crate::games::Rule;
-use crate::numbers::grouped;
 use crate::sequence::{Certificate, CertificateStatus, PeriodStatus, Value};
-use crate::site::wording::rule_name;
+use crate::text::numbers::grouped;
+use crate::text::wording::rule_name;
 
 /// What the search and the certificate say about one game's values.
 #[derive(Debug, Clone, Serialize)]

@@ -9,14 +9,14 @@ use serde::{Deserialize, Serialize};
 
 use super::RenderMeta;
 use super::bounds::{CheckParams, Within};
+use crate::figures::bounds::Count;
 use crate::games::Rule;
 use crate::games::arithmetic::Arithmetic;
 use crate::games::saltus_certificate::{SaltusCertificate, certify_saltus, move_types};
-use crate::manifest::Count;
-use crate::numbers::grouped;
 use crate::plot::{self, ACCENT, Anchor, INK, MUTED};
 use crate::sequence::{CertificateRule, DEFAULT_MIN_REPEATS, Value, find_period};
-use crate::site::wording::rule_name;
+use crate::text::numbers::grouped;
+use crate::text::wording::rule_name;
 
 /// Parameters: the games and how far to compute them.
 #[derive(Debug, Clone, Deserialize)]

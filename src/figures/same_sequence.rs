@@ -8,12 +8,12 @@ use serde::{Deserialize, Serialize};
 use super::RenderMeta;
 use super::bounds::{CheckParams, Within};
 use super::run::{RunSummary, run};
+use crate::figures::bounds::Count;
 use crate::games::Rule;
-use crate::manifest::Count;
-use crate::numbers::grouped;
 use crate::plot::{self, Anchor, INK};
 use crate::sequence::{DEFAULT_MIN_REPEATS, Value};
-use crate::site::wording::rule_name;
+use crate::text::numbers::grouped;
+use crate::text::wording::rule_name;
 
 /// Parameters: the two rules, the heaps compared, the cells drawn.
 #[derive(Debug, Clone, Deserialize)]

@@ -8,12 +8,12 @@ use serde::{Deserialize, Serialize};
 use super::RenderMeta;
 use super::bounds::{CheckParams, Within};
 use super::run::{RunSummary, run};
+use crate::figures::bounds::Count;
 use crate::games::Rule;
-use crate::manifest::Count;
-use crate::numbers::{counted, grouped};
 use crate::plot::{self, ACCENT, Anchor, INK};
 use crate::sequence::{DEFAULT_MIN_REPEATS, Value};
-use crate::site::wording::rule_name;
+use crate::text::numbers::{counted, grouped};
+use crate::text::wording::rule_name;
 
 /// Parameters: the two games, the values of each, the shifts tried.
 #[derive(Debug, Clone, Deserialize)]

@@ -8,8 +8,8 @@ use serde::{Deserialize, Serialize};
 use super::RenderMeta;
 use super::bounds::{CheckParams, Within};
 use crate::games::OctalCode;
-use crate::numbers::grouped;
 use crate::table::{Cell, Column, Table};
+use crate::text::numbers::grouped;
 
 /// Parameters: the longest codes counted.
 #[derive(Debug, Clone, Deserialize)]

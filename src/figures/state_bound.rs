@@ -12,11 +12,11 @@ use serde::{Deserialize, Serialize};
 
 use super::RenderMeta;
 use super::bounds::{CheckParams, Within};
+use crate::figures::bounds::Count;
 use crate::games::SubtractionSet;
-use crate::manifest::Count;
-use crate::numbers::grouped;
 use crate::plot::{self, ACCENT, ACCENT_2, Anchor, INK, MUTED};
 use crate::sequence::{DEFAULT_MIN_REPEATS, analyse};
+use crate::text::numbers::grouped;
 
 /// Parameters: the largest take to go up to, and the values per set.
 #[derive(Debug, Clone, Deserialize)]

@@ -8,12 +8,12 @@ use serde::{Deserialize, Serialize};
 
 use super::RenderMeta;
 use super::bounds::{CheckParams, Within};
+use crate::figures::bounds::Count;
 use crate::games::Rule;
-use crate::manifest::Count;
-use crate::numbers::grouped;
 use crate::plot::{self, ACCENT, Anchor, INK};
 use crate::sequence::{Certificate, CertificateStatus, DEFAULT_MIN_REPEATS, Value};
-use crate::site::wording::rule_name;
+use crate::text::numbers::grouped;
+use crate::text::wording::rule_name;
 
 /// Parameters of a strip.
 #[derive(Debug, Clone, Deserialize)]

@@ -10,8 +10,8 @@ use super::bounds::{CheckParams, Within};
 use super::triple_census::{CLASSES, LEGEND_LINE, class_fill, class_key, class_mark};
 use crate::census::sum_family::sum_family;
 use crate::census::triples::{PeriodClass, TripleCensus};
-use crate::numbers::grouped;
 use crate::plot::{self, Anchor, INK, MUTED};
+use crate::text::numbers::grouped;
 
 /// Parameters of the family.
 #[derive(Debug, Clone, Deserialize)]

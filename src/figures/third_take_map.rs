@@ -11,7 +11,7 @@ use super::bounds::{CheckParams, Within};
 use super::triple_census::{CLASSES, LEGEND_LINE, class_fill, class_key, class_mark};
 use crate::census::third_take_map::{MapExtent, ThirdTakeMap, third_take_map};
 use crate::plot::{self, ACCENT, Anchor, INK, MUTED};
-use crate::site::wording::plural;
+use crate::text::wording::plural;
 
 /// The extent of the map, printed on it.
 #[derive(Debug, Clone, Deserialize)]

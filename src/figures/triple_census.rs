@@ -9,8 +9,8 @@ use serde::Deserialize;
 use super::RenderMeta;
 use super::bounds::{CheckParams, Within};
 use crate::census::triples::{PeriodClass, TripleCensus, triple_census};
-use crate::numbers::grouped;
 use crate::plot::{self, Anchor, INK, MUTED};
+use crate::text::numbers::grouped;
 
 /// Parameters of the triple census.
 #[derive(Debug, Clone, Deserialize)]

@@ -6,10 +6,10 @@ use serde::Deserialize;
 
 use super::RenderMeta;
 use super::bounds::{CheckParams, Within};
-use crate::games::two_take_strip::{TwoTakeStrip, two_take_strip};
+use crate::census::two_take_strip::{TwoTakeStrip, two_take_strip};
 use crate::games::two_takes::TwoTakes;
-use crate::numbers::grouped;
 use crate::plot::{self, ACCENT, Anchor, INK, MUTED};
+use crate::text::numbers::grouped;
 
 /// Parameters of a two-take strip.
 #[derive(Debug, Clone, Deserialize)]
@@ -25,7 +25,7 @@ pub struct Params {
 
 impl CheckParams for Params {}
 
-/// The strip and its checks (see `games::two_take_strip`).
+/// The strip and its checks (see `census::two_take_strip`).
 pub type Data = TwoTakeStrip;
 
 /// Computes the strip; the closed form must agree with the recursion.

@@ -10,10 +10,10 @@ use super::bounds::CheckParams;
 use super::run::{RunSummary, run};
 use super::value_spread::spaced_ticks;
 use crate::games::Rule;
-use crate::numbers::grouped;
 use crate::plot::{self, ACCENT, ACCENT_2, Anchor, INK, MUTED, RULE};
 use crate::sequence::{DEFAULT_MIN_REPEATS, Value};
-use crate::site::wording::rule_name;
+use crate::text::numbers::grouped;
+use crate::text::wording::rule_name;
 
 /// Parameters: the games and the heaps to read the largest value at.
 #[derive(Debug, Clone, Deserialize)]

@@ -7,12 +7,12 @@ use serde::{Deserialize, Serialize};
 use super::RenderMeta;
 use super::bounds::CheckParams;
 use super::run::{RunSummary, run};
+use crate::figures::bounds::Count;
 use crate::games::Rule;
-use crate::manifest::Count;
-use crate::numbers::grouped;
 use crate::plot::{self, ACCENT, Anchor, INK, MUTED};
 use crate::sequence::{DEFAULT_MIN_REPEATS, Value};
-use crate::site::wording::rule_name;
+use crate::text::numbers::grouped;
+use crate::text::wording::rule_name;
 
 /// Parameters: the game and the values computed.
 #[derive(Debug, Clone, Deserialize)]

@@ -6,7 +6,6 @@
 //! and JSON.
 
 pub mod arithmetic;
-pub mod heap_sums;
 pub mod hexadecimal;
 pub mod hexadecimal_values;
 pub mod octal;
@@ -24,7 +23,6 @@ pub mod pass_classification;
 mod pass_game_search;
 pub mod saltus_certificate;
 pub mod subtraction;
-pub mod two_take_strip;
 pub mod two_takes;
 
 use std::fmt;
@@ -64,8 +62,8 @@ const OCTAL_LOOKUP_LIMIT: usize = 32_000;
 const SPARSE_LOOKUP_LIMIT: usize = 1 << 19;
 
 /// How many values `value_of` may compute for a hexadecimal code that leaves
-/// three heaps: its budget (`budget::MAX_HEX_THREE_PART_VALUES`).
-const HEX_LOOKUP_LIMIT: usize = crate::budget::MAX_HEX_THREE_PART_VALUES;
+/// three heaps: as many as its engine is allowed anywhere.
+const HEX_LOOKUP_LIMIT: usize = hexadecimal_values::MAX_THREE_PART_VALUES;
 
 impl Rule {
     /// The values of heaps `0 .. count` (for a pass game, with the pass

@@ -12,7 +12,7 @@
 
 use super::data::{Difference, Part};
 use super::{FigureChange, Review};
-use crate::numbers::grouped;
+use crate::text::numbers::grouped;
 
 /// Lists and tables longer than this fold into `<details>`.
 pub const FOLD: usize = 10;

@@ -30,95 +30,6 @@ pub fn to_html(text: &str) -> Result<String, String> {
     Ok(out)
 }
 
-/// The commands a caption's formula may use, as the text they read as.
-/// Any other command keeps its name without the backslash (`\sin` as
-/// sin), or is dropped when a group follows (`\text{…}`, `\mathrm{…}`).
-const COMMANDS: [(&str, &str); 16] = [
-    ("\\le", "≤"),
-    ("\\ge", "≥"),
-    ("\\ne", "≠"),
-    ("\\lfloor", "⌊"),
-    ("\\rfloor", "⌋"),
-    ("\\ldots", "…"),
-    ("\\dots", "…"),
-    ("\\cdot", "·"),
-    ("\\times", "×"),
-    ("\\oplus", "⊕"),
-    ("\\bmod", "mod"),
-    ("\\{", "{"),
-    ("\\}", "}"),
-    ("\\,", " "),
-    ("\\;", " "),
-    ("\\ ", " "),
-];
-
-/// The text with each formula read as plain text (not yet escaped).
-pub fn to_plain(text: &str) -> String {
-    text.split('$')
-        .enumerate()
-        .map(|(i, part)| {
-            if i.is_multiple_of(2) {
-                part.to_string()
-            } else {
-                formula_text(part)
-            }
-        })
-        .collect()
-}
-
-/// One formula as plain text: known commands as their signs, `-` as a
-/// minus sign, grouping braces dropped, `^` kept with a group in
-/// parentheses (`2^(x−r)`), `_` dropped (`n_0` as n0), a command before a
-/// group (`\text{…}`) dropped.
-fn formula_text(latex: &str) -> String {
-    let mut out = String::new();
-    // For each open brace, whether it closes with a parenthesis.
-    let mut groups = Vec::new();
-    let mut rest = latex;
-    while let Some(c) = rest.chars().next() {
-        rest = &rest[c.len_utf8()..];
-        match c {
-            '\\' => {
-                let word: String = rest.chars().take_while(char::is_ascii_alphabetic).collect();
-                let name = if word.is_empty() {
-                    rest.chars().next().map(String::from).unwrap_or_default()
-                } else {
-                    word
-                };
-                rest = &rest[name.len()..];
-                // Spaces around a sign stay (`1 \\le x` as 1 ≤ x), but not
-                // inside an opening floor.
-                if name == "lfloor" {
-                    rest = rest.trim_start();
-                }
-                match COMMANDS.iter().find(|(command, _)| command[1..] == name) {
-                    Some((_, sign)) => out.push_str(sign),
-                    None if rest.starts_with('{') => {}
-                    None => out.push_str(&name),
-                }
-            }
-            // A subscript runs on (`g_{\\text{·07}}` as g·07), as before
-            // formulas were written in LaTeX.
-            '_' => {}
-            '^' if rest.starts_with('{') => {
-                out.push(c);
-                out.push('(');
-                groups.push(true);
-                rest = &rest[1..];
-            }
-            '{' => groups.push(false),
-            '}' => {
-                if groups.pop() == Some(true) {
-                    out.push(')');
-                }
-            }
-            '-' => out.push('−'),
-            other => out.push(other),
-        }
-    }
-    out
-}
-
 /// Escapes plain text for HTML, as Tera's autoescape would.
 fn escape(text: &str) -> String {
     let mut out = Vec::new();
@@ -129,6 +40,7 @@ fn escape(text: &str) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::text::plain::to_plain;
 
     #[test]
     fn a_caption_without_math_is_escaped_text() {

@@ -5,7 +5,7 @@
 //! every file is written, so a failed build leaves the previous site whole
 //! ([`write`], [`swap`]); it writes only where that deletes nothing it did
 //! not write ([`destination`]); it reads only files of the project
-//! ([`sources`]); `check` and `diff` read a site back without following
+//! ([`crate::project`]); `check` and `diff` read a site back without following
 //! links ([`tree`]).
 
 pub mod destination;
@@ -19,7 +19,6 @@ pub mod pages;
 pub mod placement;
 pub mod provenance;
 pub mod references;
-pub mod sources;
 pub mod swap;
 pub mod table;
 pub mod tree;

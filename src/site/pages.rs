@@ -25,8 +25,11 @@ use super::placement::{self, Placements};
 use super::references::{self, Citations};
 use super::{Files, figure_image, inline, json, math, navigation, provenance, table, wording};
 use crate::figures::Computed;
-use crate::manifest::{Located, Manifest, Page};
-use crate::numbers::grouped;
+use crate::manifest::{Manifest, Page};
+use crate::project::{Located, Project};
+use crate::text::numbers::grouped;
+use crate::text::plain::to_plain;
+use crate::text::wording::typographic;
 
 /// The template files a site needs, all in `templates/`.
 const TEMPLATES: [&str; 4] = ["base.html", "page.html", "index.html", "figure.html"];
@@ -47,16 +50,16 @@ struct PageView<'a> {
 /// The content is rendered twice: first to count each page's placements
 /// (which numbers the figures, so a `ref` may come before its figure), then
 /// for the page, with the figures' blocks put in place.
-pub fn render(root: &Path, manifest: &Manifest, figures: &[Computed]) -> Result<Files> {
-    let templates = root.join("templates");
-    let mut tera = load_templates(&templates)?;
-    let contents = read_contents(root, manifest)?;
+pub fn render(project: &Project, manifest: &Manifest, figures: &[Computed]) -> Result<Files> {
+    let templates = project.path("templates");
+    let mut tera = load_templates(project)?;
+    let contents = read_contents(project, manifest)?;
     let pages = figures
         .iter()
         .map(|f| (f.figure.id.0.clone(), f.figure.page.0.clone()))
         .collect();
     let placements = Placements::register(&mut tera, pages);
-    let citations = Citations::register(&mut tera, references::load(root)?);
+    let citations = Citations::register(&mut tera, references::load(project)?);
 
     let views: Vec<PageView> = manifest
         .pages
@@ -85,7 +88,7 @@ pub fn render(root: &Path, manifest: &Manifest, figures: &[Computed]) -> Result<
     placements.set_links(links(figures, &numbers));
 
     let sources: Vec<&str> = TEMPLATES.iter().chain(&STATIC).copied().collect();
-    let site = site_view(manifest, provenance::revision(root, manifest, &sources)?);
+    let site = site_view(manifest, provenance::revision(project, manifest, &sources)?);
     let mut files = Files::new();
     for (index, ((page, content), placed)) in manifest
         .pages
@@ -132,7 +135,7 @@ pub fn render(root: &Path, manifest: &Manifest, figures: &[Computed]) -> Result<
 
     files.extend(figure_files(figures));
     for name in STATIC {
-        let bytes = super::sources::read(root, &templates.join(name))?;
+        let bytes = project.template(name)?;
         files.insert(PathBuf::from(name), bytes);
     }
     Ok(files)
@@ -144,11 +147,11 @@ struct Content {
     text: String,
 }
 
-fn read_contents(root: &Path, manifest: &Manifest) -> Result<Vec<Content>> {
+fn read_contents(project: &Project, manifest: &Manifest) -> Result<Vec<Content>> {
     let mut contents = Vec::new();
     for page in &manifest.pages {
         let file = Path::new("content").join(&page.content);
-        let text = super::sources::read_text(root, &root.join(&file))?;
+        let text = project.read_text(&file)?;
         if let Some((index, line)) = text
             .lines()
             .enumerate()
@@ -230,11 +233,12 @@ fn site_view(manifest: &Manifest, revision: String) -> serde_json::Value {
     })
 }
 
-fn load_templates(dir: &Path) -> Result<Tera> {
+fn load_templates(project: &Project) -> Result<Tera> {
     let mut tera = Tera::default();
     for name in TEMPLATES {
-        let path = dir.join(name);
-        let text = super::sources::read_text(&super::sources::project_of(dir), &path)?;
+        let relative = Path::new("templates").join(name);
+        let path = project.path(&relative);
+        let text = project.read_text(&relative)?;
         tera.add_raw_template(name, &text)
             .map_err(|e| located(&path, &e))?;
     }
@@ -261,8 +265,8 @@ fn figure_snippets(
         // size and its description (its alternative) from the SVG itself.
         let html = |text: &str| inline::to_html(text).map_err(|e| anyhow!("{}", f.figure.error(e)));
         // Typographic quotes first: they are prose, never inside a formula.
-        context.insert("caption", &html(&wording::typographic(&f.figure.caption))?);
-        context.insert("note", &html(&wording::typographic(&f.note))?);
+        context.insert("caption", &html(&typographic(&f.figure.caption))?);
+        context.insert("note", &html(&typographic(&f.note))?);
         let svg = f.drawing.svg.as_deref();
         let image = svg.map(figure_image::read);
         context.insert("svg", &svg.is_some());
@@ -273,7 +277,7 @@ fn figure_snippets(
         }
         // The range note is read once: from the image's description when it
         // holds it, else from the caption.
-        let note_text = inline::to_plain(&f.note);
+        let note_text = to_plain(&f.note);
         context.insert(
             "note_described",
             &image
@@ -298,7 +302,7 @@ fn figure_snippets(
                     Some(rest) => (rest, true),
                     None => (n.as_str(), false),
                 };
-                let html = html(&wording::typographic(text))?;
+                let html = html(&typographic(text))?;
                 Ok(if marked {
                     format!("<p class=\"figure-note\"><strong>{html}</strong></p>")
                 } else {

@@ -12,6 +12,7 @@ use anyhow::Result;
 
 use crate::figures::cache::fnv1a;
 use crate::manifest::Manifest;
+use crate::project::Project;
 
 /// The source files of a site, relative to the project: the manifest, each
 /// page's content and the `templates` files, sorted.
@@ -43,11 +44,11 @@ pub fn hash(files: &[(PathBuf, Vec<u8>)]) -> String {
     format!("{h:016x}")
 }
 
-/// The revision of the sources under `root`.
-pub fn revision(root: &Path, manifest: &Manifest, templates: &[&str]) -> Result<String> {
+/// The revision of the project's sources.
+pub fn revision(project: &Project, manifest: &Manifest, templates: &[&str]) -> Result<String> {
     let mut read = Vec::new();
     for file in source_files(manifest, templates) {
-        let bytes = super::sources::read(root, &root.join(&file))?;
+        let bytes = project.read(&file)?;
         read.push((file, bytes));
     }
     Ok(hash(&read))

@@ -28,7 +28,8 @@ use anyhow::{Result, bail};
 use serde::Deserialize;
 use tera::{Kwargs, State, Tera, Value};
 
-use crate::manifest::Located;
+use crate::project::{Located, Project};
+use crate::text::wording::typographic;
 
 /// The file, beside `figures.yaml`.
 pub const FILE: &str = "references.yaml";
@@ -68,13 +69,12 @@ pub struct Reference {
 /// Every entry, by key.
 pub type Bibliography = BTreeMap<String, Reference>;
 
-/// Reads `references.yaml` under `root`; errors located `references.yaml:line:col`.
-pub fn load(root: &Path) -> Result<Bibliography> {
-    let path = root.join(FILE);
-    if !path.exists() {
+/// Reads the project's `references.yaml`; errors located `references.yaml:line:col`.
+pub fn load(project: &Project) -> Result<Bibliography> {
+    if !project.path(FILE).exists() {
         return Ok(Bibliography::new());
     }
-    let text = super::sources::read_text(root, &path)?;
+    let text = project.read_text(FILE)?;
     parse(&text, Path::new(FILE))
 }
 
@@ -187,7 +187,7 @@ pub fn entry_html(r: &Reference) -> String {
         parts.push(escape(&join_authors(&r.authors)));
     }
     if let Some(title) = &r.title {
-        let title = super::wording::typographic(title);
+        let title = typographic(title);
         parts.push(match r.kind.as_deref() {
             Some("book") => format!("<cite>{}</cite>", escape(&title)),
             _ => format!("“{}”", escape(&title)),
@@ -198,7 +198,7 @@ pub fn entry_html(r: &Reference) -> String {
         .as_deref()
         .filter(|k| *k != "book" && *k != "article")
     {
-        parts.push(escape(&super::wording::typographic(kind)));
+        parts.push(escape(&typographic(kind)));
     }
     for text in [&r.venue, &r.publisher].into_iter().flatten() {
         parts.push(escape(text));
@@ -220,7 +220,7 @@ pub fn entry_html(r: &Reference) -> String {
     }
     if let Some(note) = &r.note {
         html.push(' ');
-        html.push_str(&escape(&super::wording::typographic(note)));
+        html.push_str(&escape(&typographic(note)));
     }
     html
 }

@@ -1,67 +1,9 @@
-//! Wording from data, in one place: a count and its noun (with a zero form),
-//! a share of a total ("all 1,770 pairs", not "1,770 of the 1,770"), the
-//! readers' name of a certificate kind, and typographic quotes.
-//!
-//! The content reaches these through Tera filters registered by
-//! [`register`] (`plural`, `of_total`, `kind_name`); figures' Rust text
-//! calls the functions themselves, so a page and a figure say it alike.
+//! The wording of `crate::text::wording` as Tera filters, so the content's
+//! sentences and the figures' Rust text say a count or a share alike.
 
 use tera::{Kwargs, State, Tera};
 
-use crate::numbers::{counted, grouped};
-
-/// `1 pair`, `1,770 pairs`, and for 0 the `zero` form if given
-/// (`no pair`), else `0 pairs`.
-pub fn plural(n: u64, one: &str, many: &str, zero: Option<&str>) -> String {
-    match (n, zero) {
-        (0, Some(zero)) => zero.to_string(),
-        _ => counted(n, one, many),
-    }
-}
-
-/// `n` of `total` things: `all 1,770 pairs`, `none of the 1,770 pairs`,
-/// `12 of the 1,770 pairs`; `the 1 pair` when the total is one.
-pub fn of_total(n: u64, total: u64, one: &str, many: &str) -> String {
-    match (n, total) {
-        (1, 1) => format!("the 1 {one}"),
-        (0, _) => format!("none of the {}", counted(total, one, many)),
-        (n, t) if n == t => format!("all {}", counted(total, one, many)),
-        _ => format!("{} of the {}", grouped(n), counted(total, one, many)),
-    }
-}
-
-/// A certificate kind as readers read it: `guy-smith-k2` is
-/// "Guy–Smith window (K = 2)", `window` is the subtraction game's
-/// "m-pair window"; anything else is shown as it is.
-pub fn kind_name(kind: &str) -> String {
-    match kind.strip_prefix("guy-smith-k") {
-        Some(k) if !k.is_empty() && k.chars().all(|c| c.is_ascii_digit()) => {
-            format!("Guy–Smith window (K = {k})")
-        }
-        _ if kind == "window" => "m-pair window".to_string(),
-        _ => kind.to_string(),
-    }
-}
-
-/// Straight quotes to typographic ones: an apostrophe or closing quote
-/// after a letter, digit or punctuation (`Dawson’s`, `”`), an opening one
-/// at the start or after a space or bracket (`‘`, `“`).
-pub fn typographic(text: &str) -> String {
-    let mut out = String::with_capacity(text.len() + 8);
-    let mut before: Option<char> = None;
-    for c in text.chars() {
-        let opens = before.is_none_or(|b| b.is_whitespace() || "([{—–".contains(b));
-        out.push(match (c, opens) {
-            ('\'', true) => '‘',
-            ('\'', false) => '’',
-            ('"', true) => '“',
-            ('"', false) => '”',
-            (c, _) => c,
-        });
-        before = Some(c);
-    }
-    out
-}
+use crate::text::wording::{kind_name, of_total, plural};
 
 /// Registers the filters `plural(one=, many=, zero=)`,
 /// `of_total(total=, one=, many=)` and `kind_name` on `tera`.
@@ -89,86 +31,9 @@ pub fn register(tera: &mut Tera) {
     });
 }
 
-/// A rule as the prose names it, not as the command line spells it:
-/// `sub:1,3,4` is `{1, 3, 4}` (with `pass:`, the same set: the page says
-/// it has a pass), `octal:·137`, `octal:0.137` and `hex:·8` are `·137` and
-/// `·8`, `nim` is `Nim`. The command line's spelling stays in the reproduce
-/// command and the data.
-pub fn rule_name(rule: &str) -> String {
-    match rule.split_once(':') {
-        Some(("sub" | "pass", takes)) => {
-            let takes: Vec<&str> = takes.split(',').map(str::trim).collect();
-            format!("{{{}}}", takes.join(", "))
-        }
-        Some(("octal" | "hex", code)) => {
-            let code = code.trim();
-            let digits = code
-                .strip_prefix("0.")
-                .or_else(|| code.strip_prefix('.'))
-                .or_else(|| code.strip_prefix('·'));
-            match digits {
-                Some(digits) => format!("·{digits}"),
-                None => code.replacen('.', "·", 1),
-            }
-        }
-        _ if rule == "nim" => "Nim".to_string(),
-        _ => rule.to_string(),
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[test]
-    fn rules_are_named_as_the_prose_names_them() {
-        assert_eq!(rule_name("sub:1,3,4"), "{1, 3, 4}");
-        assert_eq!(rule_name("pass:3,7"), "{3, 7}");
-        assert_eq!(rule_name("octal:·137"), "·137");
-        assert_eq!(rule_name("octal:0.07"), "·07");
-        assert_eq!(rule_name("octal:4.07"), "4·07");
-        assert_eq!(rule_name("hex:.8"), "·8");
-        assert_eq!(rule_name("nim"), "Nim");
-    }
-
-    #[test]
-    fn counts_agree_with_their_nouns_with_a_zero_form() {
-        assert_eq!(
-            plural(0, "pair has", "pairs have", Some("no pair has")),
-            "no pair has"
-        );
-        assert_eq!(plural(0, "break", "breaks", None), "0 breaks");
-        assert_eq!(plural(1, "break", "breaks", None), "1 break");
-        assert_eq!(plural(1770, "pair", "pairs", None), "1,770 pairs");
-    }
-
-    #[test]
-    fn a_share_of_a_total_says_all_or_none() {
-        assert_eq!(of_total(1770, 1770, "pair", "pairs"), "all 1,770 pairs");
-        assert_eq!(
-            of_total(0, 1770, "pair", "pairs"),
-            "none of the 1,770 pairs"
-        );
-        assert_eq!(of_total(12, 1770, "pair", "pairs"), "12 of the 1,770 pairs");
-        assert_eq!(of_total(1, 1, "pair", "pairs"), "the 1 pair");
-    }
-
-    #[test]
-    fn certificate_kinds_have_proper_names() {
-        assert_eq!(kind_name("guy-smith-k2"), "Guy–Smith window (K = 2)");
-        assert_eq!(kind_name("guy-smith-k1"), "Guy–Smith window (K = 1)");
-        assert_eq!(kind_name("window"), "m-pair window");
-        assert_eq!(kind_name("other"), "other");
-    }
-
-    #[test]
-    fn quotes_become_typographic() {
-        assert_eq!(typographic("Dawson's chess"), "Dawson’s chess");
-        assert_eq!(
-            typographic("the notes say \"sixty repetitions\" ('ninety-eight')"),
-            "the notes say “sixty repetitions” (‘ninety-eight’)"
-        );
-    }
 
     #[test]
     fn the_filters_render_each_form() {

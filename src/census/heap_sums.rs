@@ -11,9 +11,9 @@
 
 use serde::Serialize;
 
-use super::subtraction::SubtractionSet;
-use super::two_takes::TwoTakes;
-use crate::census::measure::{PeriodNotFound, census_length, measure_values};
+use super::measure::{PeriodNotFound, census_length, measure_values};
+use crate::games::subtraction::SubtractionSet;
+use crate::games::two_takes::TwoTakes;
 use crate::sequence::Value;
 
 /// One heap of the sum, with its value found two ways.

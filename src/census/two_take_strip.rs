@@ -3,16 +3,16 @@
 //! length a (numbered from 0 within each stretch of a + b), the maximal runs
 //! of one block, and the heaps holding a 2.
 //!
-//! The closed form of `super::two_takes` supplies remainders and blocks; the
+//! The closed form of `crate::games::two_takes` supplies remainders and blocks; the
 //! values drawn are the recursion's, and the strip records whether the two
 //! agree and the period the search finds, so the figure shows a check, not an
 //! assumption.
 
 use serde::Serialize;
 
-use super::subtraction::SubtractionSet;
-use super::two_takes::TwoTakes;
-use crate::census::measure::{PeriodNotFound, census_length, measure_values};
+use super::measure::{PeriodNotFound, census_length, measure_values};
+use crate::games::subtraction::SubtractionSet;
+use crate::games::two_takes::TwoTakes;
 use crate::sequence::Value;
 
 /// One heap of the strip.
