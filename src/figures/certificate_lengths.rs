@@ -7,9 +7,9 @@ use serde::{Deserialize, Serialize};
 
 use super::RenderMeta;
 use super::bounds::CheckParams;
-use crate::figures::bounds::Count;
+use super::bounds::Count;
 use crate::games::Rule;
-use crate::plot::{self, ACCENT, ACCENT_2, Anchor, INK, MUTED};
+use crate::plot::{self, ACCENT, ACCENT_2, Anchor, axis};
 use crate::sequence::DEFAULT_MIN_REPEATS;
 use crate::text::numbers::grouped;
 use crate::text::wording::kind_name;
@@ -128,9 +128,9 @@ fn bar_label(row: &Row) -> String {
 }
 
 /// The scale's length in px for `decades` decades: as long as it can be
-/// while every bar's label, written after its bar, ends inside the column.
-fn span_for(bars: &[(usize, i32)], decades: f64) -> i32 {
-    let most = plot::COLUMN as i32 - LEFT - RIGHT;
+/// while every bar's label, written after its bar, ends inside `width`.
+fn span_for(bars: &[(usize, i32)], decades: f64, width: i32) -> i32 {
+    let most = width - LEFT - RIGHT;
     bars.iter()
         .filter(|&&(pairs, _)| pairs > 1)
         .map(|&(pairs, label)| {
@@ -140,27 +140,10 @@ fn span_for(bars: &[(usize, i32)], decades: f64) -> i32 {
         .fold(most, i32::min)
 }
 
-/// Which decades get a tick label: every one, or every second, third …,
-/// whichever first leaves `TICK_ROOM` between neighbours.
-fn tick_step(span: i32, decades: i32) -> i32 {
-    (1..=decades.max(1))
-        .find(|&step| span * step / decades.max(1) >= TICK_ROOM)
-        .unwrap_or(decades.max(1))
-}
-
-/// `10^d` as a tick label: `1`, `10`, `10²`, …
-fn decade_label(d: i32) -> String {
-    match d {
-        0 => "1".to_string(),
-        1 => "10".to_string(),
-        _ => format!("10{}", plot::superscript(d as u32)),
-    }
-}
-
 /// Draws one bar per game, its length the number of pairs on a log scale.
 /// The range note is the SVG's description, printed once in the caption.
 pub fn render(data: &Data, meta: &RenderMeta) -> String {
-    let width = plot::COLUMN as i32;
+    let width = meta.width as i32;
     let most = data.rows.iter().map(|r| r.pairs).max().unwrap_or(1).max(10) as f64;
     let decades = most.log10().ceil().max(1.0);
     let bars: Vec<(usize, i32)> = data
@@ -168,7 +151,7 @@ pub fn render(data: &Data, meta: &RenderMeta) -> String {
         .iter()
         .map(|r| (r.pairs, plot::text_width(&bar_label(r), plot::TEXT)))
         .collect();
-    let span = span_for(&bars, decades);
+    let span = span_for(&bars, decades, width);
     let x_of = |v: f64| LEFT + (v.max(1.0).log10() / decades * f64::from(span)).round() as i32;
     let top = 60;
     let bottom = top + BAR * data.rows.len() as i32;
@@ -179,35 +162,14 @@ pub fn render(data: &Data, meta: &RenderMeta) -> String {
         meta.caption,
         &data.range_note(),
         |area| {
-            plot::label(
-                area,
-                "How many pairs a certificate compares",
-                (20, 14),
-                plot::TITLE,
-                Anchor::Start,
-                INK,
-            );
-            plot::label(
-                area,
-                "game",
-                (LEFT - 10, top - 18),
-                plot::TEXT,
-                Anchor::End,
-                INK,
-            );
-            let step = tick_step(span, decades as i32);
+            plot::title(area, "How many pairs a certificate compares", (20, 14));
+            plot::heading(area, "game", (LEFT - 10, top - 18), Anchor::End);
+            let step = axis::decade_step(span, decades as i32, TICK_ROOM);
             for d in 0..=decades as i32 {
                 let x = x_of(10f64.powi(d));
                 plot::line(area, &[(x, top - 6), (x, bottom)], plot::fill(0), 1);
                 if d % step == 0 {
-                    plot::label(
-                        area,
-                        &decade_label(d),
-                        (x, top - 18),
-                        plot::SMALL,
-                        Anchor::Middle,
-                        MUTED,
-                    );
+                    plot::tick(area, &axis::decade_label(d), (x, top - 18), Anchor::Middle);
                 }
             }
             for (i, r) in data.rows.iter().enumerate() {
@@ -217,36 +179,32 @@ pub fn render(data: &Data, meta: &RenderMeta) -> String {
                 } else {
                     ACCENT
                 };
-                plot::label(
+                let end = x_of(r.pairs as f64);
+                plot::heading(
                     area,
                     &rule_name(&r.rule),
                     (LEFT - 10, y + BAR / 2 - 2),
-                    plot::TEXT,
                     Anchor::End,
-                    INK,
                 );
                 plot::block(
                     area,
                     (LEFT, y + 4),
-                    (x_of(r.pairs as f64).max(LEFT + 2), y + BAR - 8),
+                    (end.max(LEFT + 2), y + BAR - 8),
                     colour,
                 );
-                plot::label(
+                plot::heading(
                     area,
                     &bar_label(r),
-                    (x_of(r.pairs as f64) + GAP, y + BAR / 2 - 2),
-                    plot::TEXT,
+                    (end + GAP, y + BAR / 2 - 2),
                     Anchor::Start,
-                    INK,
                 );
             }
-            plot::label(
+            let axis_title = "pairs compared (log scale)";
+            plot::heading(
                 area,
-                "pairs compared (log scale)",
+                axis_title,
                 (LEFT + span / 2, bottom + 16),
-                plot::TEXT,
                 Anchor::Middle,
-                INK,
             );
         },
     )
@@ -264,7 +222,7 @@ mod tests {
                 (4, plot::text_width("4 pairs, m-pair window", plot::TEXT)),
                 (pairs, label),
             ];
-            let span = span_for(&bars, decades);
+            let span = span_for(&bars, decades, plot::COLUMN as i32);
             for (p, w) in bars {
                 let end = LEFT + ((p as f64).log10() / decades * f64::from(span)).round() as i32;
                 assert!(
@@ -279,14 +237,12 @@ mod tests {
     fn decade_ticks_never_crowd_each_other() {
         for span in [60, 120, 300, 560] {
             for decades in 1..=12 {
-                let step = tick_step(span, decades);
+                let step = axis::decade_step(span, decades, TICK_ROOM);
                 let labelled = (0..=decades).filter(|d| d % step == 0).count() as i32;
                 if labelled > 1 {
                     assert!(span * step / decades >= TICK_ROOM, "{span} px, {decades}");
                 }
             }
         }
-        assert_eq!(decade_label(0), "1");
-        assert_eq!(decade_label(6), "10⁶");
     }
 }

@@ -18,8 +18,8 @@ use rayon::prelude::*;
 use serde::{Deserialize, Serialize};
 
 use super::RenderMeta;
+use super::bounds::Count;
 use super::bounds::{CheckParams, Within};
-use crate::figures::bounds::Count;
 use crate::games::{OctalCode, octal};
 use crate::plot::{self, ACCENT, ACCENT_2, Anchor, INK, MUTED, RULE};
 use crate::sequence::{Analysis, PeriodStatus, Value, analyse};

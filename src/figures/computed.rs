@@ -105,6 +105,7 @@ fn fresh(figure: &Figure) -> Result<Entry, String> {
     let meta = RenderMeta {
         id: &figure.id.0,
         caption: &figure.caption,
+        width: crate::plot::COLUMN,
     };
     Ok(Entry {
         drawing: data.render(&meta),

@@ -55,6 +55,10 @@ pub struct RenderMeta<'a> {
     pub id: &'a str,
     /// The caption, used as the SVG's `<title>`.
     pub caption: &'a str,
+    /// The width to draw at, in CSS px: the page's column
+    /// ([`crate::plot::COLUMN`]) or less. Every renderer lays its parts out
+    /// within it.
+    pub width: u32,
 }
 
 macro_rules! figure_kinds {

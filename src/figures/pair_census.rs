@@ -6,10 +6,11 @@
 use serde::Deserialize;
 
 use super::RenderMeta;
+use super::bounds::Count;
 use super::bounds::{CheckParams, Within};
 use crate::census::pairs::{PairCensus, pair_census};
-use crate::figures::bounds::Count;
-use crate::plot::{self, Anchor, INK, MUTED};
+use crate::plot::legend::{self, Key};
+use crate::plot::{self, Anchor, INK, axis};
 use crate::text::numbers::grouped;
 use crate::text::wording::plural;
 
@@ -88,35 +89,12 @@ const SIZE: i32 = 12;
 const LEFT: i32 = 40;
 const GRID_TOP: i32 = 62;
 const MARGIN: i32 = 12;
-const LEGEND_LINE: i32 = 22;
+const LEGEND_LINE: i32 = legend::LINE;
 
 /// The width of the grid over pairs up to `largest`: columns `b = 2 …
 /// largest`.
 fn width(largest: usize) -> i32 {
     LEFT + largest.saturating_sub(1) as i32 * SIZE + MARGIN
-}
-
-/// Labels along an axis from `first` to `last` whose cells are `pitch` px
-/// apart: the first, every fifth and the last, less any that would come
-/// within `gap` px of the label before it: the last is kept over a fifth,
-/// and beside the first when they are the only two.
-fn axis_labels(first: usize, last: usize, pitch: i32, gap: i32) -> Vec<usize> {
-    let mut labels: Vec<usize> = Vec::new();
-    let near = |a: usize, b: usize| ((b - a) as i32) * pitch < gap;
-    for n in (first..=last).filter(|&n| n == first || n == last || n % 5 == 0) {
-        if let Some(&previous) = labels.last()
-            && near(previous, n)
-        {
-            if n != last {
-                continue;
-            }
-            if previous != first {
-                labels.pop();
-            }
-        }
-        labels.push(n);
-    }
-    labels
 }
 
 /// The mark on a pair whose period is `2a`, beside its fill.
@@ -135,7 +113,7 @@ pub fn render(data: &Data, meta: &RenderMeta) -> String {
         .max()
         .unwrap_or(2)
         .max(2);
-    let width = width(n).max(360).min(plot::COLUMN as i32);
+    let width = width(n).max(360).min(meta.width as i32);
     let cell = |a: usize, b: usize| {
         (
             LEFT + (b as i32 - 2) * SIZE,
@@ -144,24 +122,20 @@ pub fn render(data: &Data, meta: &RenderMeta) -> String {
     };
     let grid_bottom = GRID_TOP + (n as i32 - 1) * SIZE;
     let s = &data.summary;
-    let items = [
-        (
+    let keys = [
+        Key::fill(
             plot::fill(1),
-            false,
+            None,
             format!("a + b ({} pairs)", s.period_sum_of_takes),
         ),
-        (
+        Key::fill(
             plot::fill(2),
-            true,
+            Some(&twice_mark),
             format!("2a ({} pairs)", s.period_twice_smaller),
         ),
     ];
-    let legend_width = items
-        .iter()
-        .map(|(_, _, text)| 22 + plot::text_width(text, plot::TEXT))
-        .max()
-        .unwrap_or(0);
-    let legend_height = LEGEND_LINE * items.len() as i32;
+    let legend_width = keys.iter().map(Key::width).max().unwrap_or(0);
+    let legend_height = LEGEND_LINE * keys.len() as i32;
     // Row a is empty left of column b = a + 1: the legend's bottom-left
     // corner from row `n − legend_rows`, where the rows are emptiest.
     let legend_rows = (legend_height + SIZE - 1) / SIZE + 1;
@@ -178,15 +152,8 @@ pub fn render(data: &Data, meta: &RenderMeta) -> String {
         &data.range_note(),
         |area| {
             let title = "Period of {a, b}: a + b, or 2a when b is an odd multiple of a";
-            plot::label(area, title, (MARGIN, 12), plot::TITLE, Anchor::Start, INK);
-            plot::label(
-                area,
-                "larger take b →",
-                (LEFT, 34),
-                plot::TEXT,
-                Anchor::Start,
-                INK,
-            );
+            plot::title(area, title, (MARGIN, 12));
+            plot::heading(area, "larger take b →", (LEFT, 34), Anchor::Start);
             for r in &data.records {
                 let (a, b) = (r.takes[0], r.takes[1]);
                 let (x, y) = cell(a, b);
@@ -197,46 +164,32 @@ pub fn render(data: &Data, meta: &RenderMeta) -> String {
                     twice_mark(area, (x + SIZE / 2, y + SIZE / 2));
                 }
             }
-            for b in axis_labels(2, n, SIZE, 24) {
-                let x = cell(1, b).0 + SIZE / 2;
-                let text = b.to_string();
-                plot::label(
-                    area,
-                    &text,
-                    (x, GRID_TOP - 10),
-                    plot::SMALL,
-                    Anchor::Middle,
-                    MUTED,
-                );
-            }
-            for a in axis_labels(1, n - 1, SIZE, 16) {
-                let y = cell(a, 2).1 + SIZE / 2;
-                let text = a.to_string();
-                plot::label(area, &text, (LEFT - 6, y), plot::SMALL, Anchor::End, MUTED);
-            }
+            let columns = axis::sparse_labels(2, n, SIZE, 24);
+            axis::x_labels(
+                area,
+                columns
+                    .into_iter()
+                    .map(|b| (cell(1, b).0 + SIZE / 2, b.to_string())),
+                GRID_TOP - 10,
+            );
+            let rows = axis::sparse_labels(1, n - 1, SIZE, 16);
+            axis::y_labels(
+                area,
+                rows.into_iter()
+                    .map(|a| (cell(a, 2).1 + SIZE / 2, a.to_string())),
+                LEFT - 6,
+            );
             // The rows' title below the diagonal, half way down, or above
             // the row labels when the grid is too small to hold it.
             let rows_title = "smaller take a ↓";
             let half = n / 2;
             if (half as i32 - 1) * SIZE >= plot::text_width(rows_title, plot::TEXT) + 12 {
                 let at = (LEFT + 6, cell(half, 2).1 + SIZE / 2);
-                plot::label(area, rows_title, at, plot::TEXT, Anchor::Start, INK);
+                plot::heading(area, rows_title, at, Anchor::Start);
             } else {
-                let at = (width - MARGIN, 34);
-                plot::label(area, rows_title, at, plot::TEXT, Anchor::End, INK);
+                plot::heading(area, rows_title, (width - MARGIN, 34), Anchor::End);
             }
-            for (i, (colour, dotted, text)) in items.iter().enumerate() {
-                let (x, y) = (
-                    LEFT + 6,
-                    legend_top + LEGEND_LINE / 2 + i as i32 * LEGEND_LINE,
-                );
-                plot::block(area, (x, y - 8), (x + 16, y + 8), *colour);
-                plot::outline(area, (x, y - 8), (x + 16, y + 8), MUTED, 1);
-                if *dotted {
-                    twice_mark(area, (x + 8, y));
-                }
-                plot::label(area, text, (x + 22, y), plot::TEXT, Anchor::Start, INK);
-            }
+            legend::column(area, (LEFT + 6, legend_top), &keys);
         },
     )
 }
@@ -249,7 +202,7 @@ mod tests {
     fn axis_labels_keep_their_distance_and_the_ends() {
         for last in 2..=60 {
             for (pitch, gap) in [(SIZE, 24), (SIZE, 16), (4, 30)] {
-                let labels = axis_labels(1, last, pitch, gap);
+                let labels = axis::sparse_labels(1, last, pitch, gap);
                 assert_eq!(labels.first(), Some(&1));
                 assert_eq!(labels.last(), Some(&last), "{last}: {labels:?}");
                 for pair in labels.windows(2) {
@@ -261,7 +214,7 @@ mod tests {
             }
         }
         assert_eq!(
-            axis_labels(2, 40, SIZE, 24),
+            axis::sparse_labels(2, 40, SIZE, 24),
             vec![2, 5, 10, 15, 20, 25, 30, 35, 40]
         );
     }

@@ -248,6 +248,7 @@ mod tests {
             &RenderMeta {
                 id: "t",
                 caption: "c",
+                width: crate::plot::COLUMN,
             },
         );
         assert_eq!(table.rows.len(), 5);

@@ -8,8 +8,8 @@
 use serde::{Deserialize, Serialize};
 
 use super::RenderMeta;
+use super::bounds::Count;
 use super::bounds::{CheckParams, Within};
-use crate::figures::bounds::Count;
 use crate::games::Rule;
 use crate::games::arithmetic::Arithmetic;
 use crate::games::saltus_certificate::{SaltusCertificate, certify_saltus, move_types};

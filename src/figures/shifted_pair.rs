@@ -6,9 +6,9 @@
 use serde::{Deserialize, Serialize};
 
 use super::RenderMeta;
+use super::bounds::Count;
 use super::bounds::{CheckParams, Within};
 use super::run::{RunSummary, run};
-use crate::figures::bounds::Count;
 use crate::games::Rule;
 use crate::plot::{self, ACCENT, Anchor, INK};
 use crate::sequence::{DEFAULT_MIN_REPEATS, Value};

@@ -11,10 +11,11 @@ use rayon::prelude::*;
 use serde::{Deserialize, Serialize};
 
 use super::RenderMeta;
+use super::bounds::Count;
 use super::bounds::{CheckParams, Within};
-use crate::figures::bounds::Count;
 use crate::games::SubtractionSet;
-use crate::plot::{self, ACCENT, ACCENT_2, Anchor, INK, MUTED};
+use crate::plot::legend::{self, Key};
+use crate::plot::{self, ACCENT, ACCENT_2, Anchor};
 use crate::sequence::{DEFAULT_MIN_REPEATS, analyse};
 use crate::text::numbers::grouped;
 
@@ -164,9 +165,27 @@ const RIGHT: i32 = 16;
 const TOP: i32 = 60;
 const PLOT_H: i32 = 250;
 
-/// The width of one largest take's column, so the chart fills the column.
-fn column_width(columns: usize) -> i32 {
-    (plot::COLUMN as i32 - LEFT - RIGHT) / columns.max(1) as i32
+/// The width of one largest take's column, so the chart fills `width`.
+fn column_width(columns: usize, width: i32) -> i32 {
+    (width - LEFT - RIGHT) / columns.max(1) as i32
+}
+
+/// A column's count of sets, under its largest take.
+fn sets_label(sets: usize) -> String {
+    match sets {
+        1 => "1 set".to_string(),
+        n => format!("{n} sets"),
+    }
+}
+
+/// The bound's mark: a square, where the period's is a dot.
+fn bound_mark(area: &plot::Area, (x, y): (i32, i32)) {
+    plot::block(area, (x - 5, y - 5), (x + 5, y + 5), ACCENT_2);
+}
+
+/// The period's mark.
+fn period_mark(area: &plot::Area, at: (i32, i32)) {
+    plot::dot(area, at, 5, ACCENT);
 }
 
 /// Draws both series on a logarithmic axis: the bound as squares, the
@@ -175,7 +194,7 @@ fn column_width(columns: usize) -> i32 {
 /// SVG's description, printed once in the caption.
 pub fn render(data: &Data, meta: &RenderMeta) -> String {
     let columns = data.rows.len() as i32;
-    let column = column_width(data.rows.len());
+    let column = column_width(data.rows.len(), meta.width as i32);
     let width = (LEFT + column * columns + RIGHT) as u32;
     let height = (TOP + PLOT_H + 96) as u32;
     let top_decade = data
@@ -189,26 +208,17 @@ pub fn render(data: &Data, meta: &RenderMeta) -> String {
         TOP + PLOT_H - ((v.max(1.0).log10() / top_decade as f64) * PLOT_H as f64).round() as i32
     };
     let x_of = |i: usize| LEFT + column * i as i32 + column / 2;
-    let bound_mark = |area: &plot::Area, (x, y): (i32, i32)| {
-        plot::block(area, (x - 5, y - 5), (x + 5, y + 5), ACCENT_2);
-    };
+    let bottom = TOP + PLOT_H;
+    // Each column's count of sets, where the counts fit their columns.
+    let counts_fit = data
+        .rows
+        .iter()
+        .all(|r| plot::text_width(&sets_label(r.sets), plot::SMALL) + 4 <= column);
     plot::svg(width, height, meta.caption, &data.range_note(), |area| {
-        plot::label(
-            area,
-            "The state bound (m + 1)ᵐ against the longest period found",
-            (20, 14),
-            plot::TITLE,
-            Anchor::Start,
-            INK,
-        );
-        plot::label(
-            area,
-            "states or period (log scale)",
-            (20, TOP - 22),
-            plot::TEXT,
-            Anchor::Start,
-            INK,
-        );
+        let title = "The state bound (m + 1)ᵐ against the longest period found";
+        plot::title(area, title, (20, 14));
+        let y_title = "states or period (log scale)";
+        plot::heading(area, y_title, (20, TOP - 22), Anchor::Start);
         for decade in (0..=top_decade).step_by(2) {
             let y = y_of(10f64.powi(decade));
             plot::line(
@@ -217,91 +227,49 @@ pub fn render(data: &Data, meta: &RenderMeta) -> String {
                 plot::fill(0),
                 1,
             );
-            plot::label(
-                area,
-                &format!("10{}", plot::superscript(decade as u32)),
-                (LEFT - 8, y),
-                plot::SMALL,
-                Anchor::End,
-                MUTED,
-            );
+            let text = format!("10{}", plot::superscript(decade as u32));
+            plot::tick(area, &text, (LEFT - 8, y), Anchor::End);
         }
-        let sets_label = |sets: usize| match sets {
-            1 => "1 set".to_string(),
-            n => format!("{n} sets"),
-        };
-        // Each column's count of sets, where the counts fit their columns.
-        let counts_fit = data
-            .rows
-            .iter()
-            .all(|r| plot::text_width(&sets_label(r.sets), plot::SMALL) + 4 <= column);
         for (i, r) in data.rows.iter().enumerate() {
-            let x = x_of(i);
-            let yb = y_of(r.bound as f64);
-            let yp = y_of(r.longest_period as f64);
+            let (x, yb, yp) = (x_of(i), y_of(r.bound as f64), y_of(r.longest_period as f64));
             plot::line(area, &[(x, yb), (x, yp)], plot::fill(0), 2);
             bound_mark(area, (x, yb));
-            plot::dot(area, (x, yp), 5, ACCENT);
+            period_mark(area, (x, yp));
+            let period = r.longest_period.to_string();
             plot::label(
                 area,
-                &r.longest_period.to_string(),
+                &period,
                 (x + 8, yp),
                 plot::SMALL,
                 Anchor::Start,
                 ACCENT,
             );
-            plot::label(
+            plot::heading(
                 area,
                 &r.max_take.to_string(),
-                (x, TOP + PLOT_H + 16),
-                plot::TEXT,
+                (x, bottom + 16),
                 Anchor::Middle,
-                INK,
             );
             if counts_fit {
-                plot::label(
-                    area,
-                    &sets_label(r.sets),
-                    (x, TOP + PLOT_H + 33),
-                    plot::SMALL,
-                    Anchor::Middle,
-                    MUTED,
-                );
+                plot::tick(area, &sets_label(r.sets), (x, bottom + 33), Anchor::Middle);
             }
         }
-        let axis = if counts_fit {
+        let x_title = if counts_fit {
             "largest take m, and the sets with it"
         } else {
             "largest take m"
         };
-        plot::label(
+        plot::heading(
             area,
-            axis,
-            (LEFT + column * columns / 2, TOP + PLOT_H + 54),
-            plot::TEXT,
+            x_title,
+            (LEFT + column * columns / 2, bottom + 54),
             Anchor::Middle,
-            INK,
         );
-        let legend_y = TOP + PLOT_H + 80;
-        bound_mark(area, (LEFT + 5, legend_y));
-        plot::label(
-            area,
-            "bound (m + 1)ᵐ on the states",
-            (LEFT + 16, legend_y),
-            plot::TEXT,
-            Anchor::Start,
-            INK,
-        );
-        let second = LEFT + 260;
-        plot::dot(area, (second + 5, legend_y), 5, ACCENT);
-        plot::label(
-            area,
-            "longest certified period",
-            (second + 16, legend_y),
-            plot::TEXT,
-            Anchor::Start,
-            INK,
-        );
+        let legend_y = bottom + 80;
+        let bound = Key::mark(10, &bound_mark, "bound (m + 1)ᵐ on the states");
+        legend::key(area, (LEFT, legend_y), &bound);
+        let period = Key::mark(10, &period_mark, "longest certified period");
+        legend::key(area, (LEFT + 260, legend_y), &period);
     })
 }
 
@@ -312,12 +280,16 @@ mod tests {
     #[test]
     fn every_range_of_largest_takes_fits_the_column() {
         for columns in 1..=16 {
-            let column = column_width(columns);
+            let column = column_width(columns, plot::COLUMN as i32);
             assert!(LEFT + column * columns as i32 + RIGHT <= plot::COLUMN as i32);
         }
         // The figure's own range, m = 1 … 10, has room for "512 sets".
-        assert!(plot::text_width("512 sets", plot::SMALL) + 4 <= column_width(10));
+        assert!(
+            plot::text_width("512 sets", plot::SMALL) + 4 <= column_width(10, plot::COLUMN as i32)
+        );
         // At m = 16 "32768 sets" would overlap its neighbours: left out.
-        assert!(plot::text_width("32768 sets", plot::SMALL) + 4 > column_width(16));
+        assert!(
+            plot::text_width("32768 sets", plot::SMALL) + 4 > column_width(16, plot::COLUMN as i32)
+        );
     }
 }

@@ -7,8 +7,8 @@
 use serde::{Deserialize, Serialize};
 
 use super::RenderMeta;
+use super::bounds::Count;
 use super::bounds::{CheckParams, Within};
-use crate::figures::bounds::Count;
 use crate::games::Rule;
 use crate::plot::{self, ACCENT, Anchor, INK};
 use crate::sequence::{Certificate, CertificateStatus, DEFAULT_MIN_REPEATS, Value};

@@ -9,8 +9,9 @@ use super::RenderMeta;
 use super::bounds::{CheckParams, Within};
 use super::triple_census::{CLASSES, LEGEND_LINE, class_fill, class_key, class_mark};
 use crate::census::sum_family::sum_family;
-use crate::census::triples::{PeriodClass, TripleCensus};
-use crate::plot::{self, Anchor, INK, MUTED};
+use crate::census::triples::TripleCensus;
+use crate::plot::legend::{self, Key};
+use crate::plot::{self, Anchor, INK, axis};
 use crate::text::numbers::grouped;
 
 /// Parameters of the family.
@@ -86,102 +87,55 @@ pub fn render(data: &Data, meta: &RenderMeta) -> String {
     let (first_b, last_b) = (takes(1).min().unwrap_or(2), takes(1).max().unwrap_or(2));
     let rows = (last_b + 1 - first_b) as i32;
     let grid_bottom = GRID_TOP + rows * CELL_H;
-    let width = width(cols).max(360).min(plot::COLUMN as i32);
-    let items: Vec<(PeriodClass, String)> = CLASSES
+    let width = width(cols).max(360).min(meta.width as i32);
+    let keys: Vec<Key> = CLASSES
         .iter()
         .map(|&(class, name)| {
             let count = data.records.iter().filter(|r| r.class == class).count();
-            (class, format!("{name} ({})", grouped(count as u64)))
+            class_key(class, format!("{name} ({})", grouped(count as u64)))
         })
         .collect();
-    let legend_width = items
-        .iter()
-        .map(|(_, text)| 22 + plot::text_width(text, plot::TEXT))
-        .max()
-        .unwrap_or(0);
-    let legend_height = LEGEND_LINE * items.len() as i32;
+    let legend_width = keys.iter().map(Key::width).max().unwrap_or(0);
+    let legend_height = LEGEND_LINE * keys.len() as i32;
     // Row k from the top holds at most k + 1 cells: past column
     // `legend_rows`, the rows the legend spans are empty.
     let legend_rows = (legend_height + CELL_H - 1) / CELL_H;
     let corner_x = LEFT + (legend_rows + 1) * CELL_W;
     let in_corner = legend_rows <= rows && corner_x + legend_width <= width - MARGIN;
-    let (legend_x, legend_top, height) = if in_corner {
-        (corner_x, GRID_TOP, grid_bottom + 10)
+    let (legend_at, height) = if in_corner {
+        ((corner_x, GRID_TOP), grid_bottom + 10)
     } else {
-        (
-            MARGIN,
-            grid_bottom + 12,
-            grid_bottom + 12 + legend_height + 6,
-        )
+        let top = grid_bottom + 12;
+        ((MARGIN, top), top + legend_height + 6)
     };
+    let cell_x = |a: usize| LEFT + (a as i32 - 1) * CELL_W;
+    let cell_y = |b: usize| GRID_TOP + (b - first_b) as i32 * CELL_H;
     plot::svg(
         width as u32,
         height as u32,
         meta.caption,
         &data.range_note(),
         |area| {
-            let title = "Periods of {a, b, a + b}";
-            plot::label(area, title, (MARGIN, 12), plot::TITLE, Anchor::Start, INK);
+            plot::title(area, "Periods of {a, b, a + b}", (MARGIN, 12));
             let rows_title = "larger take b ↓";
-            plot::label(
-                area,
-                rows_title,
-                (MARGIN, 34),
-                plot::TEXT,
-                Anchor::Start,
-                INK,
-            );
+            plot::heading(area, rows_title, (MARGIN, 34), Anchor::Start);
             let columns_x = (MARGIN + plot::text_width(rows_title, plot::TEXT) + 24).max(LEFT);
-            plot::label(
-                area,
-                "smaller take a →",
-                (columns_x, 34),
-                plot::TEXT,
-                Anchor::Start,
-                INK,
-            );
-            for a in 1..=cols {
-                let x = LEFT + (a as i32 - 1) * CELL_W + CELL_W / 2;
-                let text = a.to_string();
-                plot::label(
-                    area,
-                    &text,
-                    (x, GRID_TOP - 10),
-                    plot::SMALL,
-                    Anchor::Middle,
-                    MUTED,
-                );
-            }
-            for b in first_b..=last_b {
-                let y = GRID_TOP + (b - first_b) as i32 * CELL_H + CELL_H / 2;
-                plot::label(
-                    area,
-                    &b.to_string(),
-                    (LEFT - 6, y),
-                    plot::SMALL,
-                    Anchor::End,
-                    MUTED,
-                );
-            }
+            plot::heading(area, "smaller take a →", (columns_x, 34), Anchor::Start);
+            let columns = (1..=cols).map(|a| (cell_x(a) + CELL_W / 2, a.to_string()));
+            axis::x_labels(area, columns, GRID_TOP - 10);
+            let rows = (first_b..=last_b).map(|b| (cell_y(b) + CELL_H / 2, b.to_string()));
+            axis::y_labels(area, rows, LEFT - 6);
             for r in &data.records {
-                let x = LEFT + (r.takes[0] as i32 - 1) * CELL_W;
-                let y = GRID_TOP + (r.takes[1] - first_b) as i32 * CELL_H;
+                let (x, y) = (cell_x(r.takes[0]), cell_y(r.takes[1]));
                 let middle = y + CELL_H / 2;
-                plot::block(
-                    area,
-                    (x, y),
-                    (x + CELL_W - 1, y + CELL_H - 1),
-                    class_fill(r.class),
-                );
+                let corner = (x + CELL_W - 1, y + CELL_H - 1);
+                plot::block(area, (x, y), corner, class_fill(r.class));
                 class_mark(area, r.class, (x + MARK_AT, middle), MARK);
                 let period = r.period.to_string();
                 let at = (x + CELL_W - DIGITS_END, middle);
                 plot::label(area, &period, at, plot::SMALL, Anchor::End, INK);
             }
-            for (i, (class, text)) in items.iter().enumerate() {
-                let y = legend_top + LEGEND_LINE / 2 + i as i32 * LEGEND_LINE;
-                class_key(area, *class, text, (legend_x, y));
-            }
+            legend::column(area, legend_at, &keys);
         },
     )
 }

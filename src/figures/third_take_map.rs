@@ -10,7 +10,8 @@ use super::RenderMeta;
 use super::bounds::{CheckParams, Within};
 use super::triple_census::{CLASSES, LEGEND_LINE, class_fill, class_key, class_mark};
 use crate::census::third_take_map::{MapExtent, ThirdTakeMap, third_take_map};
-use crate::plot::{self, ACCENT, Anchor, INK, MUTED};
+use crate::plot::legend::{self, Key};
+use crate::plot::{self, ACCENT, Anchor, INK, axis};
 use crate::text::wording::plural;
 
 /// The extent of the map, printed on it.
@@ -42,7 +43,7 @@ impl CheckParams for Params {
             );
         }
         // The first row's c starts at b + 1: the widest row.
-        layout(self.first_larger + 1, self.last_third).map(|_| ())
+        layout(self.first_larger + 1, self.last_third, plot::COLUMN).map(|_| ())
     }
 }
 
@@ -95,16 +96,63 @@ const RIGHT: i32 = 96;
 
 /// The map's width and the first third take it draws, or why it cannot
 /// fit the column.
-fn layout(first_third: usize, last_third: usize) -> Result<u32, String> {
+fn layout(first_third: usize, last_third: usize, room: u32) -> Result<u32, String> {
     let columns = (last_third + 1 - first_third) as i32;
     let width = LEFT + columns * SIZE + RIGHT;
-    if width > plot::COLUMN as i32 {
+    if width > room as i32 {
         return Err(format!(
-            "{columns} third takes need {width} px, more than the {} px column",
-            plot::COLUMN
+            "{columns} third takes need {width} px, more than the {room} px column"
         ));
     }
     Ok(width as u32)
+}
+
+/// The key of a cell that breaks its row's stripe: a swatch outlined in
+/// the accent.
+fn break_mark(area: &plot::Area, (x, y): (i32, i32)) {
+    plot::block(
+        area,
+        (x - 7, y - 7),
+        (x + 7, y + 7),
+        class_fill(CLASSES[0].0),
+    );
+    plot::outline(area, (x - 7, y - 7), (x + 7, y + 7), ACCENT, 2);
+}
+
+/// The key of the line where a row settles into its stripe.
+fn settle_mark(area: &plot::Area, (x, y): (i32, i32)) {
+    plot::line(area, &[(x, y - 8), (x, y + 8)], INK, 2);
+}
+
+/// The titles over the map: its own, the columns' and their labels, and
+/// the headers of the rows and of the two count columns.
+fn headings(
+    area: &plot::Area,
+    smallest: usize,
+    (header_y, counts_x): (i32, (i32, i32)),
+    columns: impl IntoIterator<Item = (i32, String)>,
+) {
+    let title = format!("{{{smallest}, b, c}}: which sum of two takes the period equals");
+    plot::title(area, &title, (12, 12));
+    plot::heading(area, "third take c →", (LEFT, 34), Anchor::Start);
+    plot::heading(area, "pair", (LEFT - 6, header_y), Anchor::End);
+    axis::x_labels(area, columns, header_y);
+    plot::label(
+        area,
+        "stripe",
+        (counts_x.0, header_y),
+        plot::SMALL,
+        Anchor::Middle,
+        INK,
+    );
+    plot::label(
+        area,
+        "breaks",
+        (counts_x.1, header_y),
+        plot::SMALL,
+        Anchor::Middle,
+        INK,
+    );
 }
 
 /// Draws the map: a row per pair, a column per third take from the
@@ -114,76 +162,23 @@ pub fn render(data: &Data, meta: &RenderMeta) -> String {
     let cells = data.rows.iter().flat_map(|r| &r.cells);
     let first = cells.map(|c| c.third).min().unwrap_or(1);
     // A map too wide is refused when its parameters are read (`check`).
-    let width = layout(first, e.last_third).unwrap_or(plot::COLUMN);
+    let width = layout(first, e.last_third, meta.width).unwrap_or(meta.width);
     let column_x = |third: usize| LEFT + (third - first) as i32 * SIZE;
     let grid_right = column_x(e.last_third + 1);
     let grid_bottom = GRID_TOP + ROW * data.rows.len() as i32;
     let legend_y = grid_bottom + 22;
     let height = (legend_y + LEGEND_LINE + 14) as u32;
+    let header_y = GRID_TOP - 10;
+    let counts_x = (grid_right + STRIPE_AT, grid_right + BREAKS_AT);
     plot::svg(width, height, meta.caption, &data.range_note(), |area| {
-        let title = format!(
-            "{{{}, b, c}}: which sum of two takes the period equals",
-            e.smallest
-        );
-        plot::label(area, &title, (12, 12), plot::TITLE, Anchor::Start, INK);
-        plot::label(
-            area,
-            "third take c →",
-            (LEFT, 34),
-            plot::TEXT,
-            Anchor::Start,
-            INK,
-        );
-        let header_y = GRID_TOP - 10;
-        plot::label(
-            area,
-            "pair",
-            (LEFT - 6, header_y),
-            plot::TEXT,
-            Anchor::End,
-            INK,
-        );
-        for c in (first..=e.last_third).filter(|c| c % 5 == 0) {
-            let x = column_x(c) + SIZE / 2;
-            let text = c.to_string();
-            plot::label(
-                area,
-                &text,
-                (x, header_y),
-                plot::SMALL,
-                Anchor::Middle,
-                MUTED,
-            );
-        }
-        let (stripe_x, breaks_x) = (grid_right + STRIPE_AT, grid_right + BREAKS_AT);
-        plot::label(
-            area,
-            "stripe",
-            (stripe_x, header_y),
-            plot::SMALL,
-            Anchor::Middle,
-            INK,
-        );
-        plot::label(
-            area,
-            "breaks",
-            (breaks_x, header_y),
-            plot::SMALL,
-            Anchor::Middle,
-            INK,
-        );
+        let columns = (first..=e.last_third).filter(|c| c % 5 == 0);
+        let columns = columns.map(|c| (column_x(c) + SIZE / 2, c.to_string()));
+        headings(area, e.smallest, (header_y, counts_x), columns);
         for (i, row) in data.rows.iter().enumerate() {
             let y = GRID_TOP + i as i32 * ROW;
             let middle = y + ROW / 2;
             let pair = format!("{{{}, {}}}", e.smallest, row.larger);
-            plot::label(
-                area,
-                &pair,
-                (LEFT - 6, middle),
-                plot::TEXT,
-                Anchor::End,
-                INK,
-            );
+            plot::heading(area, &pair, (LEFT - 6, middle), Anchor::End);
             for cell in &row.cells {
                 let x = column_x(cell.third);
                 let (from, to) = ((x, y), (x + SIZE - 1, y + ROW - 1));
@@ -195,44 +190,29 @@ pub fn render(data: &Data, meta: &RenderMeta) -> String {
             }
             let settles = column_x(row.stripes_from) - 1;
             plot::line(area, &[(settles, y - 1), (settles, y + ROW)], INK, 2);
-            let stripe = row.stripe_period.to_string();
-            plot::label(
+            plot::tick(
                 area,
-                &stripe,
-                (stripe_x, middle),
-                plot::SMALL,
+                &row.stripe_period.to_string(),
+                (counts_x.0, middle),
                 Anchor::Middle,
-                MUTED,
             );
-            let breaks = row.breaks.to_string();
-            plot::label(
+            plot::tick(
                 area,
-                &breaks,
-                (breaks_x, middle),
-                plot::SMALL,
+                &row.breaks.to_string(),
+                (counts_x.1, middle),
                 Anchor::Middle,
-                MUTED,
             );
         }
-        let mut x = 12;
-        for &(class, name) in &CLASSES {
-            x = class_key(area, class, name, (x, legend_y)) + 18;
-        }
-        let y = legend_y + LEGEND_LINE;
-        plot::block(area, (12, y - 7), (26, y + 7), class_fill(CLASSES[0].0));
-        plot::outline(area, (12, y - 7), (26, y + 7), ACCENT, 2);
-        let text = "breaks the row's stripe";
-        plot::label(area, text, (32, y), plot::TEXT, Anchor::Start, INK);
-        let x = 32 + plot::text_width(text, plot::TEXT) + 18;
-        plot::line(area, &[(x, y - 8), (x, y + 8)], INK, 2);
-        plot::label(
-            area,
-            "settled from here",
-            (x + 6, y),
-            plot::TEXT,
-            Anchor::Start,
-            INK,
-        );
+        let classes: Vec<Key> = CLASSES
+            .iter()
+            .map(|&(c, name)| class_key(c, name))
+            .collect();
+        legend::row(area, (12, legend_y), 18, &classes);
+        let marks = [
+            Key::mark(14, &break_mark, "breaks the row's stripe"),
+            Key::mark(0, &settle_mark, "settled from here"),
+        ];
+        legend::row(area, (12, legend_y + LEGEND_LINE), 18, &marks);
     })
 }
 
@@ -243,8 +223,8 @@ mod tests {
     #[test]
     fn the_pages_map_fits_the_column_and_a_wider_one_is_refused() {
         // The page's map: rows {2, 3} … {2, 12}, c from 4 to 44.
-        assert!(layout(4, 44).unwrap() <= plot::COLUMN);
-        assert!(layout(4, 60).is_err());
+        assert!(layout(4, 44, plot::COLUMN).unwrap() <= plot::COLUMN);
+        assert!(layout(4, 60, plot::COLUMN).is_err());
     }
 
     #[test]

@@ -9,7 +9,8 @@ use serde::Deserialize;
 use super::RenderMeta;
 use super::bounds::{CheckParams, Within};
 use crate::census::triples::{PeriodClass, TripleCensus, triple_census};
-use crate::plot::{self, Anchor, INK, MUTED};
+use crate::plot::legend::{self, Key, Mark};
+use crate::plot::{self, Anchor, INK, MUTED, axis};
 use crate::text::numbers::grouped;
 
 /// Parameters of the triple census.
@@ -97,45 +98,32 @@ pub fn class_mark(area: &plot::Area, class: PeriodClass, (x, y): (i32, i32), rad
     drawn.expect("drawing into a string cannot fail");
 }
 
-/// The legend's line pitch and swatch size.
-pub const LEGEND_LINE: i32 = 22;
-const SWATCH: i32 = 16;
+/// The legend's line pitch.
+pub const LEGEND_LINE: i32 = legend::LINE;
 
-/// A swatch of a class's fill with its mark, its text beside it, from the
-/// swatch's left at `(x, y)` (its centre line); returns the x past the text.
-pub fn class_key(area: &plot::Area, class: PeriodClass, text: &str, (x, y): (i32, i32)) -> i32 {
-    let half = SWATCH / 2;
-    plot::block(
-        area,
-        (x, y - half),
-        (x + SWATCH, y + half),
-        class_fill(class),
-    );
-    plot::outline(area, (x, y - half), (x + SWATCH, y + half), MUTED, 1);
-    class_mark(area, class, (x + half, y), 3);
-    let text_x = x + SWATCH + 6;
-    plot::label(area, text, (text_x, y), plot::TEXT, Anchor::Start, INK);
-    text_x + plot::text_width(text, plot::TEXT)
+/// Each class's mark at the size a legend's swatch holds it.
+fn key_mark(class: PeriodClass) -> Mark<'static> {
+    fn dot(area: &plot::Area, at: (i32, i32)) {
+        class_mark(area, PeriodClass::APlusC, at, 3);
+    }
+    fn triangle(area: &plot::Area, at: (i32, i32)) {
+        class_mark(area, PeriodClass::BPlusC, at, 3);
+    }
+    fn cross(area: &plot::Area, at: (i32, i32)) {
+        class_mark(area, PeriodClass::NoSum, at, 3);
+    }
+    fn none(_: &plot::Area, _: (i32, i32)) {}
+    match class {
+        PeriodClass::APlusB => &none,
+        PeriodClass::APlusC => &dot,
+        PeriodClass::BPlusC => &triangle,
+        PeriodClass::NoSum => &cross,
+    }
 }
 
-/// Round ticks from 0 for an axis reaching at least `largest`, `length` px
-/// long, spaced so that no two labels come closer than `gap` px: the
-/// smallest step of 1, 2 or 5 times a power of ten that leaves room for
-/// the widest label. Returns the ticks (the last is the axis's end).
-pub fn ticks(largest: usize, length: i32, gap: i32) -> Vec<usize> {
-    let mut power = 1usize;
-    loop {
-        for factor in [1, 2, 5] {
-            let step = factor * power;
-            let end = largest.div_ceil(step).max(1) * step;
-            let widest = plot::text_width(&grouped(end as u64), plot::SMALL);
-            let pitch = length as f64 * step as f64 / end as f64;
-            if pitch >= f64::from(widest + gap) {
-                return (0..=end).step_by(step).collect();
-            }
-        }
-        power *= 10;
-    }
+/// A class's key in a legend: its fill with its mark, and `text`.
+pub fn class_key(class: PeriodClass, text: impl Into<String>) -> Key<'static> {
+    Key::fill(class_fill(class), Some(key_mark(class)), text)
 }
 
 /// Room for the longest class name at 13 px.
@@ -151,76 +139,41 @@ pub fn render(data: &Data, meta: &RenderMeta) -> String {
         .map(|(class, _)| data.records.iter().filter(|r| r.class == *class).count())
         .collect();
     let largest = counts.iter().copied().max().unwrap_or(0).max(1);
-    let ticks = ticks(largest, BAR, 16);
+    let ticks = axis::round_ticks(largest, BAR, 16);
     let end = *ticks.last().expect("at least two ticks") as f64;
     let axis_y = BARS_TOP + PITCH * CLASSES.len() as i32;
     let width = (LEFT + BAR + 60) as u32;
     let height = (axis_y + 46) as u32;
+    let x_of = |n: usize| LEFT + (f64::from(BAR) * n as f64 / end).round() as i32;
     plot::svg(width, height, meta.caption, &data.range_note(), |area| {
         let title = "Three takes: which sum of two takes the period equals";
-        plot::label(area, title, (12, 12), plot::TITLE, Anchor::Start, INK);
-        plot::label(
-            area,
-            "period =",
-            (LEFT - 10, 32),
-            plot::TEXT,
-            Anchor::End,
-            INK,
-        );
+        plot::title(area, title, (12, 12));
+        plot::heading(area, "period =", (LEFT - 10, 32), Anchor::End);
         for (i, ((class, name), &count)) in CLASSES.iter().zip(&counts).enumerate() {
             let y = BARS_TOP + PITCH * i as i32;
-            let length = (f64::from(BAR) * count as f64 / end).round() as i32;
+            let length = x_of(count) - LEFT;
             let middle = y + 11;
-            plot::label(
-                area,
-                name,
-                (LEFT - 10, middle),
-                plot::TEXT,
-                Anchor::End,
-                INK,
-            );
-            plot::block(
-                area,
-                (LEFT, y),
-                (LEFT + length.max(1), y + 22),
-                class_fill(*class),
-            );
+            plot::heading(area, name, (LEFT - 10, middle), Anchor::End);
+            let bar_end = (LEFT + length.max(1), y + 22);
+            plot::block(area, (LEFT, y), bar_end, class_fill(*class));
             if length >= 16 {
                 class_mark(area, *class, (LEFT + 10, middle), 4);
             }
             let text = grouped(count as u64);
-            plot::label(
-                area,
-                &text,
-                (LEFT + length + 6, middle),
-                plot::TEXT,
-                Anchor::Start,
-                INK,
-            );
+            plot::heading(area, &text, (LEFT + length + 6, middle), Anchor::Start);
         }
         plot::line(area, &[(LEFT, axis_y), (LEFT + BAR, axis_y)], MUTED, 1);
         for &tick in &ticks {
-            let x = LEFT + (f64::from(BAR) * tick as f64 / end).round() as i32;
+            let x = x_of(tick);
             plot::line(area, &[(x, axis_y), (x, axis_y + 4)], MUTED, 1);
-            let text = grouped(tick as u64);
-            plot::label(
+            plot::tick(
                 area,
-                &text,
+                &grouped(tick as u64),
                 (x, axis_y + 14),
-                plot::SMALL,
                 Anchor::Middle,
-                MUTED,
             );
         }
-        let title_x = LEFT + BAR / 2;
-        plot::label(
-            area,
-            "sets",
-            (title_x, axis_y + 34),
-            plot::TEXT,
-            Anchor::Middle,
-            INK,
-        );
+        plot::heading(area, "sets", (LEFT + BAR / 2, axis_y + 34), Anchor::Middle);
     })
 }
 
@@ -231,7 +184,7 @@ mod tests {
     #[test]
     fn ticks_never_collide_and_reach_the_largest() {
         for largest in (1..5_000).chain([99_999, 1_234_567]) {
-            let ticks = ticks(largest, BAR, 16);
+            let ticks = axis::round_ticks(largest, BAR, 16);
             assert!(*ticks.last().unwrap() >= largest);
             assert!(ticks.len() >= 2);
             let end = *ticks.last().unwrap() as f64;
@@ -241,7 +194,7 @@ mod tests {
             assert!(pitch >= f64::from(widest + 16), "{largest}: {ticks:?}");
         }
         // 538 sets on 400 px: steps of 100 would crowd "600"; 1,000 of 1,000 not.
-        assert_eq!(ticks(538, BAR, 16), vec![0, 100, 200, 300, 400, 500, 600]);
+        assert_eq!(axis::round_ticks(538, BAR, 16), vec![0, 100, 200, 300, 400, 500, 600]);
     }
 
     #[test]

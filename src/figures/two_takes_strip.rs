@@ -6,9 +6,9 @@ use serde::Deserialize;
 
 use super::RenderMeta;
 use super::bounds::{CheckParams, Within};
-use crate::census::two_take_strip::{TwoTakeStrip, two_take_strip};
+use crate::census::two_take_strip::{StripBlock, TwoTakeStrip, two_take_strip};
 use crate::games::two_takes::TwoTakes;
-use crate::plot::{self, ACCENT, Anchor, INK, MUTED};
+use crate::plot::{self, ACCENT, Anchor, MUTED, axis};
 use crate::text::numbers::grouped;
 
 /// Parameters of a two-take strip.
@@ -77,13 +77,13 @@ struct Layout {
 
 /// Lays `shown` heaps out in rows of one stretch of `stretch` heaps, or of
 /// as many as fit in the column when a stretch does not.
-fn layout(stretch: usize, shown: usize, legend_width: i32) -> Layout {
-    let room = plot::COLUMN as i32 - LEFT - RIGHT;
+fn layout(stretch: usize, shown: usize, legend_width: i32, most: u32) -> Layout {
+    let room = most as i32 - LEFT - RIGHT;
     let columns = stretch.min((room / CELL_MIN) as usize).max(1);
     let cell = (room / columns as i32).clamp(CELL_MIN, CELL_MAX);
     let rows = shown.div_ceil(columns).max(1);
     let grid = LEFT + columns as i32 * cell + RIGHT;
-    let width = grid.max(legend_width + 2 * MARGIN).min(plot::COLUMN as i32) as u32;
+    let width = grid.max(legend_width + 2 * MARGIN).min(most as i32) as u32;
     let grid_bottom = GRID_TOP + rows as i32 * (cell + BRACKETS);
     Layout {
         columns,
@@ -98,9 +98,61 @@ const MARGIN: i32 = 12;
 /// The pitch of a line of 13 px text.
 const LINE: i32 = 20;
 
-/// A safe over-estimate of the width of `text` at `size` px in sans-serif.
-fn text_width(text: &str, size: u32) -> i32 {
-    (text.chars().count() as f64 * f64::from(size) * 0.6).ceil() as i32
+/// Where heap `heap`'s cell starts in layout `l`.
+fn place(l: &Layout, heap: u64) -> (i32, i32) {
+    let (row, column) = (heap as usize / l.columns, heap as usize % l.columns);
+    (
+        LEFT + column as i32 * l.cell,
+        GRID_TOP + row as i32 * (l.cell + BRACKETS),
+    )
+}
+
+/// The rows of cells, each with its range of heaps at its left.
+fn draw_rows(area: &plot::Area, l: &Layout, values: &[u32]) {
+    for (row, chunk) in values.chunks(l.columns).enumerate() {
+        let first = row * l.columns;
+        let (x, y) = place(l, first as u64);
+        let range = format!("{first}–{}", first + chunk.len() - 1);
+        plot::label(
+            area,
+            &range,
+            (LEFT - 8, y + l.cell / 2),
+            plot::TEXT,
+            Anchor::End,
+            MUTED,
+        );
+        for (i, &value) in chunk.iter().enumerate() {
+            plot::cell(area, x + i as i32 * l.cell, y, l.cell, value);
+        }
+    }
+}
+
+/// Each block bracketed under its cells with its number `k`; a block lies
+/// in one stretch, and is cut where a row ends.
+fn draw_blocks(area: &plot::Area, l: &Layout, blocks: &[StripBlock]) {
+    for block in blocks {
+        let mut first = block.first_heap;
+        while first <= block.last_heap {
+            let row_end = (first / l.columns as u64 + 1) * l.columns as u64 - 1;
+            let last = block.last_heap.min(row_end);
+            let (x0, y) = place(l, first);
+            let x1 = place(l, last).0 + l.cell;
+            let (x0, x1, y) = (x0 + 3, x1 - 3, y + l.cell + 4);
+            plot::line(
+                area,
+                &[(x0, y), (x0, y + 4), (x1, y + 4), (x1, y)],
+                MUTED,
+                1,
+            );
+            plot::tick(
+                area,
+                &block.block.to_string(),
+                ((x0 + x1) / 2, y + 12),
+                Anchor::Middle,
+            );
+            first = last + 1;
+        }
+    }
 }
 
 /// Draws the strip one stretch to a row, its blocks bracketed and numbered
@@ -114,19 +166,12 @@ pub fn render(data: &Data, meta: &RenderMeta) -> String {
     ];
     let legend_width = legend
         .iter()
-        .map(|l| text_width(l, plot::TEXT))
+        .map(|l| plot::text_width(l, plot::TEXT))
         .max()
         .unwrap_or(0);
     let shown = data.cells.len();
-    let l = layout(stretch, shown, legend_width);
+    let l = layout(stretch, shown, legend_width, meta.width);
     let values: Vec<u32> = data.cells.iter().map(|c| c.value).collect();
-    let place = |heap: u64| -> (i32, i32) {
-        let (row, column) = (heap as usize / l.columns, heap as usize % l.columns);
-        (
-            LEFT + column as i32 * l.cell,
-            GRID_TOP + row as i32 * (l.cell + BRACKETS),
-        )
-    };
     plot::svg(
         l.width,
         l.height,
@@ -134,82 +179,27 @@ pub fn render(data: &Data, meta: &RenderMeta) -> String {
         &data.range_note(),
         |area| {
             let title = format!("{{{a}, {b}}}: blocks of {a} inside each stretch of {stretch}");
-            plot::label(area, &title, (MARGIN, 12), plot::TITLE, Anchor::Start, INK);
+            plot::title(area, &title, (MARGIN, 12));
             let axis = if l.columns == stretch {
                 format!("remainder r = n mod {stretch} →")
             } else {
                 format!("heap n, {} to a row →", l.columns)
             };
-            plot::label(area, &axis, (LEFT, 34), plot::TEXT, Anchor::Start, INK);
-            plot::label(area, "heaps", (LEFT - 8, 52), plot::TEXT, Anchor::End, INK);
-            for column in 0..l.columns.min(shown) {
-                let x = LEFT + column as i32 * l.cell + l.cell / 2;
-                plot::label(
-                    area,
-                    &column.to_string(),
-                    (x, 52),
-                    plot::SMALL,
-                    Anchor::Middle,
-                    MUTED,
-                );
-            }
-            for (row, chunk) in values.chunks(l.columns).enumerate() {
-                let first = row * l.columns;
-                let (x, y) = place(first as u64);
-                let range = format!("{first}–{}", first + chunk.len() - 1);
-                plot::label(
-                    area,
-                    &range,
-                    (LEFT - 8, y + l.cell / 2),
-                    plot::TEXT,
-                    Anchor::End,
-                    MUTED,
-                );
-                for (i, &value) in chunk.iter().enumerate() {
-                    plot::cell(area, x + i as i32 * l.cell, y, l.cell, value);
-                }
-            }
-            for block in &data.blocks {
-                // A block lies in one stretch; cut it where a row ends.
-                let mut first = block.first_heap;
-                while first <= block.last_heap {
-                    let row_end = (first / l.columns as u64 + 1) * l.columns as u64 - 1;
-                    let last = block.last_heap.min(row_end);
-                    let (x0, y) = place(first);
-                    let x1 = place(last).0 + l.cell;
-                    let (x0, x1, y) = (x0 + 3, x1 - 3, y + l.cell + 4);
-                    plot::line(
-                        area,
-                        &[(x0, y), (x0, y + 4), (x1, y + 4), (x1, y)],
-                        MUTED,
-                        1,
-                    );
-                    let k = block.block.to_string();
-                    plot::label(
-                        area,
-                        &k,
-                        ((x0 + x1) / 2, y + 12),
-                        plot::SMALL,
-                        Anchor::Middle,
-                        MUTED,
-                    );
-                    first = last + 1;
-                }
-            }
+            plot::heading(area, &axis, (LEFT, 34), Anchor::Start);
+            plot::heading(area, "heaps", (LEFT - 8, 52), Anchor::End);
+            let columns = (0..l.columns.min(shown))
+                .map(|c| (LEFT + c as i32 * l.cell + l.cell / 2, c.to_string()));
+            axis::x_labels(area, columns, 52);
+            draw_rows(area, &l, &values);
+            draw_blocks(area, &l, &data.blocks);
             for &heap in &data.twos {
-                let (x, y) = place(heap);
-                plot::outline(
-                    area,
-                    (x + 1, y + 1),
-                    (x + l.cell - 1, y + l.cell - 1),
-                    ACCENT,
-                    3,
-                );
+                let (x, y) = place(&l, heap);
+                let corner = (x + l.cell - 1, y + l.cell - 1);
+                plot::outline(area, (x + 1, y + 1), corner, ACCENT, 3);
             }
             let y = l.height as i32 - 2 * LINE + 6;
             for (i, text) in legend.iter().enumerate() {
-                let at = (MARGIN, y + i as i32 * LINE);
-                plot::label(area, text, at, plot::TEXT, Anchor::Start, INK);
+                plot::heading(area, text, (MARGIN, y + i as i32 * LINE), Anchor::Start);
             }
         },
     )
@@ -223,7 +213,7 @@ mod tests {
     fn every_strip_fits_the_column_with_legible_cells() {
         for stretch in 2..=2_000 {
             for shown in [1, stretch, 3 * stretch, 10_000] {
-                let l = layout(stretch, shown, 400);
+                let l = layout(stretch, shown, 400, plot::COLUMN);
                 assert!(l.width <= plot::COLUMN, "{stretch} {shown}: {l:?}");
                 assert!(LEFT + l.columns as i32 * l.cell + RIGHT <= plot::COLUMN as i32);
                 assert!(l.cell >= CELL_MIN, "{stretch}: {l:?}");
@@ -234,9 +224,9 @@ mod tests {
 
     #[test]
     fn a_stretch_that_fits_is_one_row() {
-        let l = layout(11, 33, 300);
+        let l = layout(11, 33, 300, plot::COLUMN);
         assert_eq!((l.columns, l.rows), (11, 3));
         // 25 columns of 24 px and the margins are wider than the column.
-        assert!(layout(30, 60, 300).columns < 30);
+        assert!(layout(30, 60, 300, plot::COLUMN).columns < 30);
     }
 }

@@ -6,8 +6,8 @@ use serde::{Deserialize, Serialize};
 
 use super::RenderMeta;
 use super::bounds::CheckParams;
+use super::bounds::Count;
 use super::run::{RunSummary, run};
-use crate::figures::bounds::Count;
 use crate::games::Rule;
 use crate::plot::{self, ACCENT, Anchor, INK, MUTED};
 use crate::sequence::{DEFAULT_MIN_REPEATS, Value};
