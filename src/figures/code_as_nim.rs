@@ -10,7 +10,7 @@ use super::bounds::Count;
 use super::bounds::{CheckParams, Within};
 use super::run::{RunSummary, run};
 use crate::games::{OctalCode, Rule};
-use crate::plot::{self, Anchor, INK, MUTED};
+use crate::plot::{self, Anchor};
 use crate::sequence::{DEFAULT_MIN_REPEATS, Value};
 
 /// Parameters: how many digits 3, values to compute, cells to draw.
@@ -109,16 +109,9 @@ pub fn render(data: &Data, meta: &RenderMeta) -> String {
             "·33…3 ({} digits 3) in rows of {}: heap = row + column",
             data.digits, data.columns
         );
-        plot::label(area, &title, (10, 14), plot::TITLE, Anchor::Start, INK);
+        plot::title(area, &title, (10, 14));
         plot::raster_columns(area, (LEFT, TOP), CELL, data.columns);
-        plot::label(
-            area,
-            "heap",
-            (LEFT - 6, TOP - 9),
-            plot::SMALL,
-            Anchor::End,
-            MUTED,
-        );
+        plot::tick(area, "heap", (LEFT - 6, TOP - 9), Anchor::End);
         plot::raster(area, (LEFT, TOP), CELL, data.columns, 0, &data.values);
     })
 }

@@ -194,9 +194,8 @@ fn tally(values: impl Iterator<Item = usize>) -> Vec<Tally> {
         .collect()
 }
 
-/// Sweeps every code, in parallel, and counts.
-pub fn compute(params: &Params) -> Result<Data, String> {
-    params.check()?;
+/// Every code of the sweep, in parallel, with a bar on a terminal.
+fn sweep_all(params: &Params) -> Vec<Swept> {
     let total = 8u64.pow(params.digits);
     let visible = std::io::stderr().is_terminal() && std::env::var_os("CI").is_none();
     let bar = if visible {
@@ -213,12 +212,12 @@ pub fn compute(params: &Params) -> Result<Data, String> {
         })
         .collect();
     bar.finish_and_clear();
-    if let Some(s) = swept
-        .iter()
-        .find(|s| s.main.status() == PeriodStatus::Refuted)
-    {
-        return Err(format!("·{}: a found period's certificate fails", s.name));
-    }
+    swept
+}
+
+/// Each code's record, numbering its sequence's class by first appearance;
+/// and the codes of each class.
+fn classify(swept: &[Swept]) -> (Vec<SweepRecord>, Vec<Vec<String>>) {
     let mut class_of: HashMap<&[Value], usize> = HashMap::new();
     let mut members: Vec<Vec<String>> = Vec::new();
     let records: Vec<SweepRecord> = swept
@@ -241,6 +240,20 @@ pub fn compute(params: &Params) -> Result<Data, String> {
             }
         })
         .collect();
+    (records, members)
+}
+
+/// Sweeps every code, in parallel, and counts.
+pub fn compute(params: &Params) -> Result<Data, String> {
+    params.check()?;
+    let swept = sweep_all(params);
+    if let Some(s) = swept
+        .iter()
+        .find(|s| s.main.status() == PeriodStatus::Refuted)
+    {
+        return Err(format!("·{}: a found period's certificate fails", s.name));
+    }
+    let (records, members) = classify(&swept);
     let largest_class = members
         .iter()
         .fold(
@@ -386,18 +399,11 @@ pub fn render(data: &Data, meta: &RenderMeta) -> String {
             data.digits,
             grouped(data.computed as u64)
         );
-        plot::label(area, &title, (10, 14), plot::TITLE, Anchor::Start, INK);
+        plot::title(area, &title, (10, 14));
         let mut x = 10;
         for outcome in [Outcome::Certified, Outcome::Observed, Outcome::NoPeriod] {
             outcome.mark(area, (x, 39));
-            plot::label(
-                area,
-                outcome.name(),
-                (x + 16, 44),
-                plot::TEXT,
-                Anchor::Start,
-                INK,
-            );
+            plot::heading(area, outcome.name(), (x + 16, 44), Anchor::Start);
             x += 40 + 7 * outcome.name().chars().count() as i32;
         }
         draw_column_labels(area, data.digits, columns);
@@ -408,7 +414,7 @@ pub fn render(data: &Data, meta: &RenderMeta) -> String {
             if column == 0 {
                 let text = format!("·{}", &record.code[..1]);
                 let at = (LEFT - 6, y + ROW / 2);
-                plot::label(area, &text, at, plot::SMALL, Anchor::End, MUTED);
+                plot::tick(area, &text, at, Anchor::End);
             }
         }
         draw_periods(area, data, chart_top, width as i32);
@@ -426,19 +432,12 @@ fn draw_column_labels(area: &plot::Area, digits: u32, columns: i32) {
         1 => "first digit ↓, last digit →".to_string(),
         _ => format!("first digit ↓, last {rest} digits →"),
     };
-    plot::label(area, &axis, (10, TOP - 32), plot::TEXT, Anchor::Start, INK);
+    plot::heading(area, &axis, (10, TOP - 32), Anchor::Start);
     for column in (0..columns).step_by(step as usize) {
         let x = LEFT + column * CELL;
         let text = format!("{:0width$o}", column, width = rest.max(1));
         let text = if rest == 0 { String::new() } else { text };
-        plot::label(
-            area,
-            &text,
-            (x + 1, TOP - 9),
-            plot::SMALL,
-            Anchor::Start,
-            MUTED,
-        );
+        plot::tick(area, &text, (x + 1, TOP - 9), Anchor::Start);
         if column > 0 {
             plot::line(area, &[(x - 1, TOP - 16), (x - 1, TOP)], RULE, 1);
         }
@@ -447,13 +446,11 @@ fn draw_column_labels(area: &plot::Area, digits: u32, columns: i32) {
 
 /// One bar per period found, its height the number of codes (written on it).
 fn draw_periods(area: &plot::Area, data: &Data, top: i32, width: i32) {
-    plot::label(
+    plot::heading(
         area,
         "codes with each period found",
         (10, top - 26),
-        plot::TEXT,
         Anchor::Start,
-        INK,
     );
     let bars = data.periods.len().max(1) as i32;
     let bar = ((width - LEFT - RIGHT) / bars).min(BAR);
@@ -485,17 +482,10 @@ fn draw_periods(area: &plot::Area, data: &Data, top: i32, width: i32) {
             INK,
         );
         let at = (x + bar / 2, bottom + 11);
-        plot::label(
-            area,
-            &t.value.to_string(),
-            at,
-            plot::SMALL,
-            Anchor::Middle,
-            MUTED,
-        );
+        plot::tick(area, &t.value.to_string(), at, Anchor::Middle);
     }
     let at = (LEFT + bar * bars / 2, bottom + 32);
-    plot::label(area, "period", at, plot::TEXT, Anchor::Middle, INK);
+    plot::heading(area, "period", at, Anchor::Middle);
 }
 
 #[cfg(test)]

@@ -128,7 +128,7 @@ pub fn render(data: &Data, meta: &RenderMeta) -> String {
             rule_name(&data.rule),
             data.heap
         );
-        plot::label(area, &title, (LEFT, 14), plot::TITLE, Anchor::Start, INK);
+        plot::title(area, &title, (LEFT, 14));
         plot::strip(area, LEFT, strip_y, CELL, 0, &data.values);
         let x = centre(data.heap);
         plot::outline(
@@ -173,14 +173,7 @@ pub fn render(data: &Data, meta: &RenderMeta) -> String {
             1,
         );
         let reach = format!("reach {} = largest take", data.reach);
-        plot::label(
-            area,
-            &reach,
-            ((from + to) / 2, y + 14),
-            plot::TEXT,
-            Anchor::Middle,
-            INK,
-        );
+        plot::heading(area, &reach, ((from + to) / 2, y + 14), Anchor::Middle);
     })
 }
 

@@ -102,6 +102,23 @@ fn twice_mark(area: &plot::Area, (x, y): (i32, i32)) {
     plot::dot(area, (x, y), 2, INK);
 }
 
+/// The legend's top and the figure's height for a grid of takes up to `n`:
+/// row a is empty left of column b = a + 1, so the legend goes in that
+/// triangle, its bottom-left corner from row `n − legend_rows` where the
+/// rows are emptiest, or under the grid when it does not fit there.
+fn legend_place(n: usize, keys: &[Key]) -> (i32, i32) {
+    let grid_bottom = GRID_TOP + (n as i32 - 1) * SIZE;
+    let legend_width = keys.iter().map(Key::width).max().unwrap_or(0);
+    let legend_height = LEGEND_LINE * keys.len() as i32;
+    let legend_rows = (legend_height + SIZE - 1) / SIZE + 1;
+    let in_corner = (n as i32 - 1 - legend_rows) * SIZE >= legend_width + 12;
+    if in_corner {
+        (grid_bottom - legend_height, grid_bottom + 10)
+    } else {
+        (grid_bottom + 12, grid_bottom + 12 + legend_height + 6)
+    }
+}
+
 /// Draws the grid: row `a`, column `b`, each pair filled by its period's
 /// rule and the `2a` pairs dotted as well; the legend and the rows' title
 /// sit in the empty triangle below the diagonal when there is room.
@@ -120,7 +137,6 @@ pub fn render(data: &Data, meta: &RenderMeta) -> String {
             GRID_TOP + (a as i32 - 1) * SIZE,
         )
     };
-    let grid_bottom = GRID_TOP + (n as i32 - 1) * SIZE;
     let s = &data.summary;
     let keys = [
         Key::fill(
@@ -134,17 +150,7 @@ pub fn render(data: &Data, meta: &RenderMeta) -> String {
             format!("2a ({} pairs)", s.period_twice_smaller),
         ),
     ];
-    let legend_width = keys.iter().map(Key::width).max().unwrap_or(0);
-    let legend_height = LEGEND_LINE * keys.len() as i32;
-    // Row a is empty left of column b = a + 1: the legend's bottom-left
-    // corner from row `n − legend_rows`, where the rows are emptiest.
-    let legend_rows = (legend_height + SIZE - 1) / SIZE + 1;
-    let in_corner = (n as i32 - 1 - legend_rows) * SIZE >= legend_width + 12;
-    let (legend_top, height) = if in_corner {
-        (grid_bottom - legend_height, grid_bottom + 10)
-    } else {
-        (grid_bottom + 12, grid_bottom + 12 + legend_height + 6)
-    };
+    let (legend_top, height) = legend_place(n, &keys);
     plot::svg(
         width as u32,
         height as u32,

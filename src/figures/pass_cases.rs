@@ -162,8 +162,8 @@ fn heaps_drawn(panel: &Panel) -> usize {
 /// The side of a cell for panels of at most `heaps` heaps: as wide as fits
 /// the column, at most `CELL` (compute refuses panels that would need
 /// cells under `MIN_CELL`).
-fn cell_for(heaps: usize) -> i32 {
-    ((plot::COLUMN as i32 - LEFT - RIGHT) / heaps.max(1) as i32).clamp(MIN_CELL, CELL)
+fn cell_for(heaps: usize, width: u32) -> i32 {
+    ((width as i32 - LEFT - RIGHT) / heaps.max(1) as i32).clamp(MIN_CELL, CELL)
 }
 
 /// A block of the prefix word as a label: `2ˣ`, `3ʳ`, `3ˣ⁻ʳ`.
@@ -187,7 +187,7 @@ fn block_label(block: &Block) -> String {
 /// description, printed once in the caption.
 pub fn render(data: &Data, meta: &RenderMeta) -> String {
     let most = data.panels.iter().map(heaps_drawn).max().unwrap_or(1);
-    let cell = cell_for(most);
+    let cell = cell_for(most, meta.width);
     let width = LEFT + cell * most as i32 + RIGHT;
     let height = TOP + PANEL * data.panels.len() as i32 - 8;
     plot::svg(
@@ -196,24 +196,12 @@ pub fn render(data: &Data, meta: &RenderMeta) -> String {
         meta.caption,
         &data.range_note(),
         |area| {
-            plot::label(
-                area,
-                "h (pass available) above g shifted by y (pass spent), one pair per case",
-                (20, 14),
-                plot::TITLE,
-                Anchor::Start,
-                INK,
-            );
+            let title = "h (pass available) above g shifted by y (pass spent), one pair per case";
+            plot::title(area, title, (20, 14));
             let key_y = 40;
             plot::outline(area, (20, key_y - 7), (44, key_y + 7), ACCENT, 2);
-            plot::label(
-                area,
-                "from heap N on, h(n) = g(n + y): the shifted tail",
-                (52, key_y),
-                plot::TEXT,
-                Anchor::Start,
-                INK,
-            );
+            let key = "from heap N on, h(n) = g(n + y): the shifted tail";
+            plot::heading(area, key, (52, key_y), Anchor::Start);
             for (i, panel) in data.panels.iter().enumerate() {
                 draw_panel(area, panel, i, TOP + PANEL * i as i32, cell);
             }
@@ -221,7 +209,9 @@ pub fn render(data: &Data, meta: &RenderMeta) -> String {
     )
 }
 
-fn draw_panel(area: &plot::Area, panel: &Panel, index: usize, top: i32, cell: i32) {
+/// A panel's heading: its case's swatch and mark, the pair, the case's
+/// condition and its numbers.
+fn draw_heading(area: &plot::Area, panel: &Panel, index: usize, top: i32) {
     let [x, y] = panel.takes;
     let heading = format!(
         "{{{x}, {y}}}: {} (q = {}, r = {}); N = {}, period {}",
@@ -232,95 +222,71 @@ fn draw_panel(area: &plot::Area, panel: &Panel, index: usize, top: i32, cell: i3
         panel.period.map_or("none".into(), |p| p.to_string()),
     );
     let swatch = (20, top + 1);
-    plot::block(
-        area,
-        swatch,
-        (swatch.0 + 12, swatch.1 + 12),
-        plot::case_fill(index),
-    );
+    let corner = (swatch.0 + 12, swatch.1 + 12);
+    plot::block(area, swatch, corner, plot::case_fill(index));
     case_mark(area, index, swatch, 12);
-    plot::label(
-        area,
-        &heading,
-        (38, top + 7),
-        plot::TEXT,
-        Anchor::Start,
-        INK,
-    );
-    let h_y = top + 54;
-    let g_y = h_y + cell + 2;
-    let left = |n: usize| LEFT + n as i32 * cell;
-    // The prefix word's blocks, bracketed over h, labels staggered on two rows.
+    plot::heading(area, &heading, (38, top + 7), Anchor::Start);
+}
+
+/// The prefix word's blocks, bracketed over the row at `h_y`, their labels
+/// staggered on two lines; `left(n)` is heap `n`'s left edge.
+fn draw_word(area: &plot::Area, panel: &Panel, h_y: i32, left: impl Fn(usize) -> i32) {
     let mut start = 0;
     for (b, block) in panel.prefix_word.iter().enumerate() {
         if block.length == 0 {
             continue;
         }
         let (x0, x1) = (left(start) + 1, left(start + block.length) - 1);
-        let bracket_y = h_y - 4;
+        let y = h_y - 4;
         plot::line(
             area,
-            &[
-                (x0, bracket_y),
-                (x0, bracket_y - 3),
-                (x1, bracket_y - 3),
-                (x1, bracket_y),
-            ],
+            &[(x0, y), (x0, y - 3), (x1, y - 3), (x1, y)],
             MUTED,
             1,
         );
         let label_y = h_y - 15 - if b % 2 == 0 { 0 } else { 15 };
-        plot::label(
+        plot::heading(
             area,
             &block_label(block),
             ((x0 + x1) / 2, label_y),
-            plot::TEXT,
             Anchor::Middle,
-            INK,
         );
         start += block.length;
     }
-    let row_label = |text: &str, row_y: i32| {
-        plot::label(
-            area,
-            text,
-            (LEFT - 8, row_y + cell / 2),
-            plot::TEXT,
-            Anchor::End,
-            INK,
-        );
-    };
-    row_label("h(n)", h_y);
-    row_label("g(n + y)", g_y);
+}
+
+/// One case: the heading, the prefix word, `h(n)` over `g(n + y)` with
+/// heap numbers under them, and the tail from `N` outlined.
+fn draw_panel(area: &plot::Area, panel: &Panel, index: usize, top: i32, cell: i32) {
+    draw_heading(area, panel, index, top);
+    let y = panel.takes[1];
+    let h_y = top + 54;
+    let g_y = h_y + cell + 2;
+    let left = |n: usize| LEFT + n as i32 * cell;
+    draw_word(area, panel, h_y, left);
+    plot::heading(area, "h(n)", (LEFT - 8, h_y + cell / 2), Anchor::End);
+    plot::heading(area, "g(n + y)", (LEFT - 8, g_y + cell / 2), Anchor::End);
     let heaps = heaps_drawn(panel);
     let ticks_y = g_y + cell + 10;
-    plot::label(
-        area,
-        "n",
-        (LEFT - 8, ticks_y),
-        plot::SMALL,
-        Anchor::End,
-        MUTED,
-    );
+    plot::tick(area, "n", (LEFT - 8, ticks_y), Anchor::End);
     for n in 0..heaps {
         plot::cell(area, left(n), h_y, cell, panel.pass_available[n]);
         plot::cell(area, left(n), g_y, cell, panel.ordinary[n + y]);
         if n % 5 == 0 {
-            let at = (left(n) + cell / 2, ticks_y);
-            plot::label(area, &n.to_string(), at, plot::SMALL, Anchor::Middle, MUTED);
+            plot::tick(
+                area,
+                &n.to_string(),
+                (left(n) + cell / 2, ticks_y),
+                Anchor::Middle,
+            );
         }
     }
     let Some(n0) = panel.preperiod else {
         return;
     };
     // The tail, h(n) = g(n + y) from N on: equal columns, outlined together.
-    plot::outline(
-        area,
-        (left(n0), h_y - 1),
-        (left(heaps), g_y + cell + 1),
-        ACCENT,
-        2,
-    );
+    let corner = (left(heaps), g_y + cell + 1);
+    plot::outline(area, (left(n0), h_y - 1), corner, ACCENT, 2);
     // N marked by a bar through both rows.
     let bar_x = left(n0);
     plot::line(area, &[(bar_x, h_y - 6), (bar_x, g_y + cell + 4)], INK, 2);
@@ -373,7 +339,7 @@ mod tests {
         let data = compute(&params).unwrap();
         let most = data.panels.iter().map(heaps_drawn).max().unwrap();
         assert_eq!(most, 28);
-        let cell = cell_for(most);
+        let cell = cell_for(most, plot::COLUMN);
         assert!(LEFT + cell * most as i32 + RIGHT <= plot::COLUMN as i32);
         assert!(cell >= MIN_CELL);
         let long = Params {

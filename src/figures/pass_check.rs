@@ -157,8 +157,8 @@ const TOP: i32 = 64;
 const LEGEND_LINE: i32 = 20;
 
 /// The side of a cell: the grid fills the column, between 4 and 24 px.
-fn cell_for(largest: usize) -> i32 {
-    ((plot::COLUMN as i32 - LEFT - RIGHT) / largest.max(1) as i32).clamp(4, 24)
+fn cell_for(largest: usize, width: u32) -> i32 {
+    ((width as i32 - LEFT - RIGHT) / largest.max(1) as i32).clamp(4, 24)
 }
 
 /// Where the legend's top-left corner goes, from the grid's origin, for a
@@ -178,10 +178,79 @@ fn legend_at(cell: i32, largest: usize, (w, h): (i32, i32)) -> ((i32, i32), bool
     }
 }
 
+/// The legend's lines: a heading, each case with its counts, the cross,
+/// and the total.
+struct Legend {
+    heading: String,
+    entries: Vec<String>,
+    crossed: String,
+    total: String,
+}
+
+impl Legend {
+    fn of(data: &Data) -> Legend {
+        let entries = data
+            .per_case
+            .iter()
+            .map(|count| {
+                format!(
+                    "{}: {}, {}",
+                    count.case.condition(),
+                    grouped(count.pairs as u64),
+                    grouped(count.agreeing as u64)
+                )
+            })
+            .collect();
+        Legend {
+            heading: "case: pairs, agreeing".to_string(),
+            entries,
+            crossed: "crossed: a closed form disagrees".to_string(),
+            total: format!(
+                "{} of {} pairs agree",
+                grouped(data.pairs_agreeing as u64),
+                grouped(data.pairs_checked as u64)
+            ),
+        }
+    }
+
+    /// Its width and height.
+    fn size(&self) -> (i32, i32) {
+        let width = [&self.heading, &self.crossed, &self.total]
+            .into_iter()
+            .map(|t| plot::text_width(t, plot::TEXT))
+            .chain(
+                self.entries
+                    .iter()
+                    .map(|t| 18 + plot::text_width(t, plot::TEXT)),
+            )
+            .max()
+            .unwrap_or(0);
+        (width, LEGEND_LINE * (self.entries.len() as i32 + 4))
+    }
+
+    /// Draws it from its top-left corner.
+    fn draw(&self, area: &plot::Area, (lx, ly): (i32, i32)) {
+        let mut y = ly + LEGEND_LINE / 2;
+        plot::heading(area, &self.heading, (lx, y), Anchor::Start);
+        for (i, text) in self.entries.iter().enumerate() {
+            y += LEGEND_LINE;
+            let swatch = (lx, y - 6);
+            plot::block(area, swatch, (lx + 12, y + 6), plot::case_fill(i));
+            case_mark(area, i, swatch, 12);
+            plot::heading(area, text, (lx + 18, y), Anchor::Start);
+        }
+        y += LEGEND_LINE;
+        cross(area, (lx, y - 6), 12);
+        plot::heading(area, &self.crossed, (lx + 18, y), Anchor::Start);
+        y += LEGEND_LINE + 6;
+        plot::heading(area, &self.total, (lx, y), Anchor::Start);
+    }
+}
+
 /// The grid, the legend with counts. The range note is the SVG's
 /// description, printed once in the caption.
 pub fn render(data: &Data, meta: &RenderMeta) -> String {
-    let cell = cell_for(data.largest_take);
+    let cell = cell_for(data.largest_take, meta.width);
     let span = cell * data.largest_take as i32;
     let width = LEFT + span + RIGHT;
     let case_index = |case: PassCase| PassCase::ALL.iter().position(|&c| c == case).unwrap_or(0);
@@ -191,33 +260,9 @@ pub fn render(data: &Data, meta: &RenderMeta) -> String {
         let before = (x - 1) * n - (x - 1) * x / 2;
         &data.records[before + (y - x - 1)]
     };
-    let heading = "case: pairs, agreeing".to_string();
-    let entries: Vec<String> = data
-        .per_case
-        .iter()
-        .map(|count| {
-            format!(
-                "{}: {}, {}",
-                count.case.condition(),
-                grouped(count.pairs as u64),
-                grouped(count.agreeing as u64)
-            )
-        })
-        .collect();
-    let crossed = "crossed: a closed form disagrees".to_string();
-    let total = format!(
-        "{} of {} pairs agree",
-        grouped(data.pairs_agreeing as u64),
-        grouped(data.pairs_checked as u64)
-    );
-    let legend_w = std::iter::once(&heading)
-        .chain([&crossed, &total])
-        .map(|t| plot::text_width(t, plot::TEXT))
-        .chain(entries.iter().map(|t| 18 + plot::text_width(t, plot::TEXT)))
-        .max()
-        .unwrap_or(0);
-    let legend_h = LEGEND_LINE * (entries.len() as i32 + 4);
-    let ((lx, ly), inside) = legend_at(cell, data.largest_take, (legend_w, legend_h));
+    let legend = Legend::of(data);
+    let (_, legend_h) = legend.size();
+    let ((lx, ly), inside) = legend_at(cell, data.largest_take, legend.size());
     let (lx, ly) = (LEFT + lx, TOP + ly);
     let height = if inside {
         TOP + span + 12
@@ -230,12 +275,10 @@ pub fn render(data: &Data, meta: &RenderMeta) -> String {
         meta.caption,
         &data.range_note(),
         |area| {
-            let title = format!(
-                "The closed forms against the recursion, 1 ≤ x < y ≤ {}",
-                data.largest_take
-            );
-            plot::label(area, &title, (20, 14), plot::TITLE, Anchor::Start, INK);
-            plot::pair_grid(area, (LEFT, TOP), cell, data.largest_take, 10, |x, y| {
+            let n = data.largest_take;
+            let title = format!("The closed forms against the recursion, 1 ≤ x < y ≤ {n}");
+            plot::title(area, &title, (20, 14));
+            plot::pair_grid(area, (LEFT, TOP), cell, n, 10, |x, y| {
                 plot::case_fill(case_index(by_pair(x, y).case))
             });
             for record in &data.records {
@@ -246,20 +289,7 @@ pub fn render(data: &Data, meta: &RenderMeta) -> String {
                     cross(area, (cx, cy), cell);
                 }
             }
-            let mut y = ly + LEGEND_LINE / 2;
-            plot::label(area, &heading, (lx, y), plot::TEXT, Anchor::Start, INK);
-            for (i, text) in entries.iter().enumerate() {
-                y += LEGEND_LINE;
-                let swatch = (lx, y - 6);
-                plot::block(area, swatch, (lx + 12, y + 6), plot::case_fill(i));
-                case_mark(area, i, swatch, 12);
-                plot::label(area, text, (lx + 18, y), plot::TEXT, Anchor::Start, INK);
-            }
-            y += LEGEND_LINE;
-            cross(area, (lx, y - 6), 12);
-            plot::label(area, &crossed, (lx + 18, y), plot::TEXT, Anchor::Start, INK);
-            y += LEGEND_LINE + 6;
-            plot::label(area, &total, (lx, y), plot::TEXT, Anchor::Start, INK);
+            legend.draw(area, (lx, ly));
         },
     )
 }
@@ -298,7 +328,7 @@ mod tests {
             LEGEND_LINE * 9,
         );
         for largest in 2..=120 {
-            let cell = cell_for(largest);
+            let cell = cell_for(largest, plot::COLUMN);
             let span = cell * largest as i32;
             assert!(LEFT + span + RIGHT <= plot::COLUMN as i32, "{largest}");
             let ((a, b), inside) = legend_at(cell, largest, legend);
@@ -319,6 +349,6 @@ mod tests {
             }
         }
         // The page's 60: the legend sits inside the grid.
-        assert!(legend_at(cell_for(60), 60, legend).1);
+        assert!(legend_at(cell_for(60, plot::COLUMN), 60, legend).1);
     }
 }

@@ -110,6 +110,34 @@ impl Data {
 const LEFT: i32 = 56;
 const TOP: i32 = 62;
 
+/// The largest `h` of the pair `(x, y)`, `x < y ≤ n`.
+fn largest_of(data: &Data, x: usize, y: usize) -> Value {
+    let n = data.largest_take;
+    let before = (x - 1) * n - (x - 1) * x / 2;
+    data.by_pair[before + (y - x - 1)].largest
+}
+
+/// The legend, in the empty lower-left triangle: each value's swatch, dotted
+/// unless it is the commonest, with its count of pairs.
+fn draw_legend(area: &plot::Area, data: &Data, (lx, bottom): (i32, i32), common: Value) {
+    let count = |value: Value| data.by_pair.iter().filter(|p| p.largest == value).count();
+    let mut ly = bottom - 20 * (data.largest_value as i32 + 1);
+    for value in (0..=data.largest_value).rev() {
+        let pairs = count(value);
+        if pairs == 0 {
+            continue;
+        }
+        plot::block(area, (lx, ly - 7), (lx + 14, ly + 7), plot::fill(value));
+        plot::outline(area, (lx, ly - 7), (lx + 14, ly + 7), MUTED, 1);
+        if value != common {
+            plot::dot(area, (lx + 7, ly), 3, INK);
+        }
+        let text = format!("largest h = {value}: {} pairs", grouped(pairs as u64));
+        plot::heading(area, &text, (lx + 22, ly), Anchor::Start);
+        ly += 22;
+    }
+}
+
 /// The grid of pairs, each cell filled by its largest `h` (a value other
 /// than the commonest also carries a dot, so colour is not the only cue),
 /// its legend in the empty triangle below the diagonal; then the table of
@@ -120,10 +148,6 @@ pub fn render(data: &Data, meta: &RenderMeta) -> (String, Table) {
     let span = cell * n as i32;
     let width = LEFT + span + 16;
     let height = TOP + span + 16;
-    let largest_of = |x: usize, y: usize| {
-        let before = (x - 1) * n - (x - 1) * x / 2;
-        data.by_pair[before + (y - x - 1)].largest
-    };
     let count = |value: Value| data.by_pair.iter().filter(|p| p.largest == value).count();
     let common = (0..=data.largest_value)
         .max_by_key(|&v| (count(v), v))
@@ -135,46 +159,26 @@ pub fn render(data: &Data, meta: &RenderMeta) -> (String, Table) {
         &data.range_note(),
         |area| {
             let title = format!("The largest value of h for each pair, 1 ≤ x < y ≤ {n}");
-            plot::label(
-                area,
-                &title,
-                (LEFT - 40, 14),
-                plot::TITLE,
-                Anchor::Start,
-                INK,
-            );
+            plot::title(area, &title, (LEFT - 40, 14));
             plot::pair_grid(area, (LEFT, TOP), cell, n, 10, |x, y| {
-                plot::fill(largest_of(x, y))
+                plot::fill(largest_of(data, x, y))
             });
-            let mark = |(cx, cy): (i32, i32)| {
-                plot::dot(area, (cx + cell / 2, cy + cell / 2), (cell / 4).max(2), INK);
-            };
             for x in 1..n {
                 for y in x + 1..=n {
-                    if largest_of(x, y) != common {
-                        mark(plot::pair_cell((LEFT, TOP), cell, x, y));
+                    if largest_of(data, x, y) != common {
+                        let (cx, cy) = plot::pair_cell((LEFT, TOP), cell, x, y);
+                        plot::dot(area, (cx + cell / 2, cy + cell / 2), (cell / 4).max(2), INK);
                     }
                 }
             }
-            // The legend sits in the empty lower-left triangle.
-            let lx = LEFT + 12;
-            let mut ly = TOP + span - 20 * (data.largest_value as i32 + 1);
-            for value in (0..=data.largest_value).rev() {
-                let pairs = count(value);
-                if pairs == 0 {
-                    continue;
-                }
-                plot::block(area, (lx, ly - 7), (lx + 14, ly + 7), plot::fill(value));
-                plot::outline(area, (lx, ly - 7), (lx + 14, ly + 7), MUTED, 1);
-                if value != common {
-                    plot::dot(area, (lx + 7, ly), 3, INK);
-                }
-                let text = format!("largest h = {value}: {} pairs", grouped(pairs as u64));
-                plot::label(area, &text, (lx + 22, ly), plot::TEXT, Anchor::Start, INK);
-                ly += 22;
-            }
+            draw_legend(area, data, (LEFT + 12, TOP + span), common);
         },
     );
+    (svg, appearances(data))
+}
+
+/// The table of where each value of `h` first appears.
+fn appearances(data: &Data) -> Table {
     let mut table = Table::new(vec![
         Column::number("value of $h$").names(),
         Column::text("first at"),
@@ -200,5 +204,5 @@ pub fn render(data: &Data, meta: &RenderMeta) -> (String, Table) {
             )),
         ]);
     }
-    (svg, table)
+    table
 }

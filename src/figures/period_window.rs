@@ -9,7 +9,7 @@ use super::bounds::Count;
 use super::bounds::{CheckParams, Within};
 use super::run::{RunSummary, run};
 use crate::games::Rule;
-use crate::plot::{self, ACCENT, ACCENT_2, Anchor, INK, MUTED};
+use crate::plot::{self, ACCENT, ACCENT_2, Anchor};
 use crate::sequence::{DEFAULT_MIN_REPEATS, Value};
 use crate::text::wording::rule_name;
 
@@ -208,13 +208,13 @@ pub fn render(data: &Data, meta: &RenderMeta) -> String {
             "{} in rows of {period}: heap = row + column",
             rule_name(&data.run.rule)
         );
-        plot::label(area, &title, (4, 14), plot::TITLE, Anchor::Start, INK);
+        plot::title(area, &title, (4, 14));
         plot::raster_columns(area, (LEFT, TOP), cell, period);
         for (row, chunk) in data.values.chunks(period).enumerate() {
             let top = TOP + row as i32 * cell;
             let heap = (row * period).to_string();
             let at = (LEFT - 3, top + cell / 2);
-            plot::label(area, &heap, at, plot::SMALL, Anchor::End, MUTED);
+            plot::tick(area, &heap, at, Anchor::End);
             for (i, &value) in chunk.iter().enumerate() {
                 plot::cell(area, LEFT + i as i32 * cell, top, cell, value);
             }
@@ -225,14 +225,7 @@ pub fn render(data: &Data, meta: &RenderMeta) -> String {
                 draw_outline(area, &outline, *colour, *stroke);
             }
             draw_outline(area, &[(x, legend_y), (x + 24, legend_y)], *colour, *stroke);
-            plot::label(
-                area,
-                text,
-                (x + 30, legend_y),
-                plot::TEXT,
-                Anchor::Start,
-                INK,
-            );
+            plot::heading(area, text, (x + 30, legend_y), Anchor::Start);
             x += 60 + 7 * text.chars().count() as i32;
         }
     })

@@ -13,7 +13,7 @@ use super::bounds::{CheckParams, Within};
 use crate::games::Rule;
 use crate::games::arithmetic::Arithmetic;
 use crate::games::saltus_certificate::{SaltusCertificate, certify_saltus, move_types};
-use crate::plot::{self, ACCENT, Anchor, INK, MUTED};
+use crate::plot::{self, ACCENT, Anchor, MUTED, axis};
 use crate::sequence::{CertificateRule, DEFAULT_MIN_REPEATS, Value, find_period};
 use crate::text::numbers::grouped;
 use crate::text::wording::rule_name;
@@ -211,12 +211,7 @@ const X_TITLE: &str = "heap n";
 /// 5, 10, 20, 50, … that leaves `TICK_ROOM` px between ticks, and none
 /// within `TICK_ROOM` of the axis title at the right end (`reserved` px).
 fn heap_ticks(last: usize, px_per_heap: f64, reserved: i32) -> Vec<usize> {
-    let step = [1, 2, 5]
-        .iter()
-        .flat_map(|&m| (0..8).map(move |e| m * 10usize.pow(e)))
-        .filter(|&s| s as f64 * px_per_heap >= f64::from(TICK_ROOM))
-        .min()
-        .unwrap_or(last.max(1));
+    let step = axis::nice_step(px_per_heap, TICK_ROOM, last.max(1));
     let limit = last as f64 * px_per_heap - f64::from(reserved + TICK_ROOM / 2);
     (0..=last)
         .step_by(step)
@@ -224,98 +219,72 @@ fn heap_ticks(last: usize, px_per_heap: f64, reserved: i32) -> Vec<usize> {
         .collect()
 }
 
+/// A panel's title: the game and its saltus with the verdict, or its status.
+fn panel_title(row: &Row) -> String {
+    match &row.arithmetic {
+        Some(a) => format!(
+            "{}: period {}, saltus {}, from heap {}: {}",
+            rule_name(&row.rule),
+            a.found.period,
+            a.found.saltus,
+            a.found.preperiod,
+            verdict(a)
+        ),
+        None => format!("{}: {}", rule_name(&row.rule), row.status),
+    }
+}
+
+/// One game's panel, `plot_w` px wide from the top `top`.
+fn draw_panel(area: &plot::Area, row: &Row, top: i32, plot_w: i32) {
+    let bottom = top + PANEL_H;
+    let most = row.values.iter().copied().max().unwrap_or(1).max(1) as f64;
+    let count = row.values.len().max(2) as f64;
+    let px_per_heap = f64::from(plot_w) / (count - 1.0);
+    let x_of = |n: usize| LEFT + (n as f64 * px_per_heap).round() as i32;
+    let y_of = |v: Value| bottom - (f64::from(v) / most * PANEL_H as f64).round() as i32;
+    plot::heading(area, &panel_title(row), (20, top - 18), Anchor::Start);
+    let frame = [(LEFT, top), (LEFT, bottom), (LEFT + plot_w, bottom)];
+    plot::line(area, &frame, MUTED, 1);
+    let values = [
+        (top, format!("{}", most as Value)),
+        (bottom, "0".to_string()),
+    ];
+    axis::y_labels(area, values, LEFT - 6);
+    plot::heading(area, "g(n)", (LEFT - 6, (top + bottom) / 2), Anchor::End);
+    if let Some(a) = &row.arithmetic {
+        let mut mark = a.found.preperiod;
+        while mark < row.values.len() {
+            let x = x_of(mark);
+            plot::line(area, &[(x, top), (x, bottom)], plot::fill(0), 1);
+            mark += a.found.period;
+        }
+    }
+    for (n, &v) in row.values.iter().enumerate() {
+        plot::dot(area, (x_of(n), y_of(v)), 2, ACCENT);
+    }
+    let last = row.values.len().saturating_sub(1);
+    let reserved = plot::text_width(X_TITLE, plot::TEXT);
+    for n in heap_ticks(last, px_per_heap, reserved) {
+        plot::line(area, &[(x_of(n), bottom), (x_of(n), bottom + 4)], MUTED, 1);
+        plot::tick(area, &n.to_string(), (x_of(n), bottom + 14), Anchor::Middle);
+    }
+    plot::heading(area, X_TITLE, (LEFT + plot_w, bottom + 14), Anchor::End);
+}
+
 /// One panel per game: the values as dots, the period's blocks as faint
 /// lines, the verdict in the panel's title. The range note is the SVG's
 /// description, printed once in the caption.
 pub fn render(data: &Data, meta: &RenderMeta) -> String {
-    let width = plot::COLUMN as i32;
+    let width = meta.width as i32;
     let plot_w = width - LEFT - RIGHT;
     let panels = data.rows.len() as i32;
     let note = data.range_note();
     let height = (TOP + panels * (PANEL_H + GAP) - GAP + 28) as u32;
     plot::svg(width as u32, height, meta.caption, &note, |area| {
-        plot::label(
-            area,
-            "Values against the heap: a steady climb is a saltus",
-            (20, 14),
-            plot::TITLE,
-            Anchor::Start,
-            INK,
-        );
+        let title = "Values against the heap: a steady climb is a saltus";
+        plot::title(area, title, (20, 14));
         for (i, row) in data.rows.iter().enumerate() {
-            let top = TOP + i as i32 * (PANEL_H + GAP);
-            let bottom = top + PANEL_H;
-            let most = row.values.iter().copied().max().unwrap_or(1).max(1) as f64;
-            let count = row.values.len().max(2) as f64;
-            let px_per_heap = f64::from(plot_w) / (count - 1.0);
-            let x_of = |n: usize| LEFT + (n as f64 * px_per_heap).round() as i32;
-            let y_of = |v: Value| bottom - (f64::from(v) / most * PANEL_H as f64).round() as i32;
-            let title = match &row.arithmetic {
-                Some(a) => format!(
-                    "{}: period {}, saltus {}, from heap {}: {}",
-                    rule_name(&row.rule),
-                    a.found.period,
-                    a.found.saltus,
-                    a.found.preperiod,
-                    verdict(a)
-                ),
-                None => format!("{}: {}", rule_name(&row.rule), row.status),
-            };
-            plot::label(area, &title, (20, top - 18), plot::TEXT, Anchor::Start, INK);
-            plot::line(
-                area,
-                &[(LEFT, top), (LEFT, bottom), (LEFT + plot_w, bottom)],
-                MUTED,
-                1,
-            );
-            plot::label(
-                area,
-                &format!("{}", most as Value),
-                (LEFT - 6, top),
-                plot::SMALL,
-                Anchor::End,
-                MUTED,
-            );
-            plot::label(
-                area,
-                "0",
-                (LEFT - 6, bottom),
-                plot::SMALL,
-                Anchor::End,
-                MUTED,
-            );
-            plot::label(
-                area,
-                "g(n)",
-                (LEFT - 6, (top + bottom) / 2),
-                plot::TEXT,
-                Anchor::End,
-                INK,
-            );
-            if let Some(a) = &row.arithmetic {
-                let mut mark = a.found.preperiod;
-                while mark < row.values.len() {
-                    plot::line(
-                        area,
-                        &[(x_of(mark), top), (x_of(mark), bottom)],
-                        plot::fill(0),
-                        1,
-                    );
-                    mark += a.found.period;
-                }
-            }
-            for (n, &v) in row.values.iter().enumerate() {
-                plot::dot(area, (x_of(n), y_of(v)), 2, ACCENT);
-            }
-            let last = row.values.len().saturating_sub(1);
-            let reserved = plot::text_width(X_TITLE, plot::TEXT);
-            for n in heap_ticks(last, px_per_heap, reserved) {
-                plot::line(area, &[(x_of(n), bottom), (x_of(n), bottom + 4)], MUTED, 1);
-                let at = (x_of(n), bottom + 14);
-                plot::label(area, &n.to_string(), at, plot::SMALL, Anchor::Middle, MUTED);
-            }
-            let at = (LEFT + plot_w, bottom + 14);
-            plot::label(area, X_TITLE, at, plot::TEXT, Anchor::End, INK);
+            draw_panel(area, row, TOP + i as i32 * (PANEL_H + GAP), plot_w);
         }
     })
 }

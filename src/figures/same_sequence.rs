@@ -10,7 +10,7 @@ use super::bounds::Count;
 use super::bounds::{CheckParams, Within};
 use super::run::{RunSummary, run};
 use crate::games::Rule;
-use crate::plot::{self, Anchor, INK};
+use crate::plot;
 use crate::sequence::{DEFAULT_MIN_REPEATS, Value};
 use crate::text::numbers::grouped;
 use crate::text::wording::rule_name;
@@ -107,7 +107,7 @@ pub fn render(data: &Data, meta: &RenderMeta) -> String {
     let (game, other) = (rule_name(&data.game.rule), rule_name(&data.other.rule));
     plot::svg(width, height, meta.caption, &data.range_note(), |area| {
         let title = format!("{game} beside {other}");
-        plot::label(area, &title, (10, 14), plot::TITLE, Anchor::Start, INK);
+        plot::title(area, &title, (10, 14));
         for (name, y, values) in [
             (&game, top_y, &data.game_values),
             (&other, bottom_y, &data.other_values),

@@ -10,7 +10,7 @@ use super::bounds::Count;
 use super::bounds::{CheckParams, Within};
 use super::run::{RunSummary, run};
 use crate::games::Rule;
-use crate::plot::{self, ACCENT, Anchor, INK};
+use crate::plot::{self, ACCENT, Anchor};
 use crate::sequence::{DEFAULT_MIN_REPEATS, Value};
 use crate::text::numbers::{counted, grouped};
 use crate::text::wording::rule_name;
@@ -128,7 +128,7 @@ pub fn render(data: &Data, meta: &RenderMeta) -> String {
             "{game} moved {} along is {shifted}",
             counted(shift as u64, "heap", "heaps"),
         );
-        plot::label(area, &title, (10, 14), plot::TITLE, Anchor::Start, INK);
+        plot::title(area, &title, (10, 14));
         for (name, x, y, values) in [
             (&shifted, LEFT, top_y, &data.shifted_values),
             (

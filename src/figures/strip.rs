@@ -160,7 +160,7 @@ pub fn render(data: &Data, meta: &RenderMeta) -> String {
             rule_name(&data.rule),
             shown.len() - 1
         );
-        plot::label(area, &title, (LEFT, 14), plot::TITLE, Anchor::Start, INK);
+        plot::title(area, &title, (LEFT, 14));
         plot::strip(area, LEFT, strip_y, cell, 0, shown);
         if let (Some(p), Some(s)) = (data.period, data.preperiod) {
             draw_brackets(area, s, p, shown.len(), strip_y, cell);
@@ -188,14 +188,7 @@ fn draw_brackets(
         plot::line(area, &[(x0, y + 5), (x0, y), (x1, y), (x1, y + 5)], INK, 1);
         if block == start {
             let text = format!("period {period}");
-            plot::label(
-                area,
-                &text,
-                ((x0 + x1) / 2, y - 10),
-                plot::TEXT,
-                Anchor::Middle,
-                INK,
-            );
+            plot::heading(area, &text, ((x0 + x1) / 2, y - 10), Anchor::Middle);
         }
         block += period;
     }

@@ -194,7 +194,10 @@ mod tests {
             assert!(pitch >= f64::from(widest + 16), "{largest}: {ticks:?}");
         }
         // 538 sets on 400 px: steps of 100 would crowd "600"; 1,000 of 1,000 not.
-        assert_eq!(axis::round_ticks(538, BAR, 16), vec![0, 100, 200, 300, 400, 500, 600]);
+        assert_eq!(
+            axis::round_ticks(538, BAR, 16),
+            vec![0, 100, 200, 300, 400, 500, 600]
+        );
     }
 
     #[test]

@@ -8,9 +8,9 @@ use serde::{Deserialize, Serialize};
 use super::RenderMeta;
 use super::bounds::CheckParams;
 use super::run::{RunSummary, run};
-use super::value_spread::spaced_ticks;
 use crate::games::Rule;
-use crate::plot::{self, ACCENT, ACCENT_2, Anchor, INK, MUTED, RULE};
+use crate::plot::legend::{self, Key};
+use crate::plot::{self, ACCENT, ACCENT_2, Anchor, MUTED, RULE, axis};
 use crate::sequence::{DEFAULT_MIN_REPEATS, Value};
 use crate::text::numbers::grouped;
 use crate::text::wording::rule_name;
@@ -168,10 +168,93 @@ fn marker(area: &plot::Area, (x, y): (i32, i32), kind: Marker, colour: plot::Col
     }
 }
 
+/// Where heaps and values fall on the chart.
+struct Scale {
+    last: f64,
+    top: Value,
+}
+
+impl Scale {
+    fn x(&self, heap: usize) -> i32 {
+        LEFT + (heap as f64 / self.last * PLOT_W as f64).round() as i32
+    }
+
+    fn y(&self, value: Value) -> i32 {
+        TOP + PLOT_H - (value as f64 / self.top as f64 * PLOT_H as f64).round() as i32
+    }
+}
+
+/// The frame, the values' ticks, the checkpoints' ticks with their
+/// gridlines, and the axes' titles.
+fn draw_axes(area: &plot::Area, data: &Data, scale: &Scale) {
+    let bottom = TOP + PLOT_H;
+    plot::heading(area, "largest value so far", (10, 14), Anchor::Start);
+    let frame = [(LEFT, TOP), (LEFT, bottom), (LEFT + PLOT_W, bottom)];
+    plot::line(area, &frame, MUTED, 1);
+    let values = (0..=scale.top).step_by((scale.top / 4).max(1) as usize);
+    axis::y_labels(area, values.map(|v| (scale.y(v), v.to_string())), LEFT - 8);
+    let ticks: Vec<(i32, String)> = std::iter::once(0)
+        .chain(data.checkpoints.iter().copied())
+        .map(|h| (scale.x(h), grouped(h as u64)))
+        .collect();
+    for (x, text) in axis::spaced_ticks(&ticks) {
+        if x > LEFT {
+            plot::line(area, &[(x, TOP), (x, bottom)], RULE, 1);
+        }
+        plot::tick(area, &text, (x, bottom + 12), Anchor::Middle);
+    }
+    plot::heading(
+        area,
+        "heap",
+        (LEFT + PLOT_W / 2, bottom + 32),
+        Anchor::Middle,
+    );
+}
+
+/// Series `i`: its step line named at its end, its checkpoints marked and
+/// labelled, and its line of the legend.
+fn draw_series(area: &plot::Area, data: &Data, i: usize, scale: &Scale) {
+    let s = &data.series[i];
+    let (colour, kind) = series_style(i);
+    let name = rule_name(&s.rule);
+    let mut points = Vec::new();
+    for (k, &(heap, value)) in s.records.iter().enumerate() {
+        if k > 0 {
+            points.push((scale.x(heap), scale.y(s.records[k - 1].1)));
+        }
+        points.push((scale.x(heap), scale.y(value)));
+    }
+    if let Some(&(_, value)) = s.records.last() {
+        points.push((scale.x(scale.last as usize), scale.y(value)));
+        let at = (LEFT + PLOT_W + 8, scale.y(value));
+        plot::label(area, &name, at, plot::TEXT, Anchor::Start, colour);
+    }
+    plot::line(area, &points, colour, 2);
+    for (k, (&h, &v)) in data.checkpoints.iter().zip(&s.at_checkpoints).enumerate() {
+        let (x, y) = (scale.x(h), scale.y(v));
+        marker(area, (x, y), kind, colour);
+        // Above and left of the mark, clear of the line that leads to
+        // it; the lowest series right of its marks instead, clear of
+        // the lines that climb from heap 0 above it (but left at the
+        // last mark, where the line's name stands).
+        let lowest = data.series.len() > 1
+            && k + 1 < data.checkpoints.len()
+            && data.series.iter().all(|other| other.at_checkpoints[k] >= v);
+        let (at, anchor) = if lowest {
+            ((x + 7, y - 9), Anchor::Start)
+        } else {
+            ((x - 7, y - 11), Anchor::End)
+        };
+        plot::label(area, &v.to_string(), at, plot::TEXT, anchor, colour);
+    }
+    let mark = |area: &plot::Area, at| marker(area, at, kind, colour);
+    let key = Key::mark(16, &mark, name);
+    legend::key(area, (LEFT + 8, TOP + 10 + 20 * i as i32), &key);
+}
+
 /// Draws each series as a step line, the checkpoints marked and labelled,
 /// each line named at its end and in the legend.
 pub fn render(data: &Data, meta: &RenderMeta) -> String {
-    let last = *data.checkpoints.last().unwrap_or(&1) as f64;
     let top = data
         .series
         .iter()
@@ -180,93 +263,16 @@ pub fn render(data: &Data, meta: &RenderMeta) -> String {
         .max()
         .unwrap_or(1)
         .max(1);
-    let top = top.div_ceil(8) * 8;
-    let x_of = |h: usize| LEFT + (h as f64 / last * PLOT_W as f64).round() as i32;
-    let y_of = |v: Value| TOP + PLOT_H - (v as f64 / top as f64 * PLOT_H as f64).round() as i32;
+    let scale = Scale {
+        last: *data.checkpoints.last().unwrap_or(&1) as f64,
+        top: top.div_ceil(8) * 8,
+    };
     let width = (LEFT + PLOT_W + RIGHT) as u32;
-    let bottom = TOP + PLOT_H;
-    let height = (bottom + 44) as u32;
+    let height = (TOP + PLOT_H + 44) as u32;
     plot::svg(width, height, meta.caption, &data.range_note(), |area| {
-        let at = (10, 14);
-        plot::label(
-            area,
-            "largest value so far",
-            at,
-            plot::TEXT,
-            Anchor::Start,
-            INK,
-        );
-        plot::line(
-            area,
-            &[(LEFT, TOP), (LEFT, bottom), (LEFT + PLOT_W, bottom)],
-            MUTED,
-            1,
-        );
-        for tick in (0..=top).step_by((top / 4).max(1) as usize) {
-            let at = (LEFT - 8, y_of(tick));
-            plot::label(area, &tick.to_string(), at, plot::SMALL, Anchor::End, MUTED);
-        }
-        let ticks: Vec<(i32, String)> = std::iter::once(0)
-            .chain(data.checkpoints.iter().copied())
-            .map(|h| (x_of(h), grouped(h as u64)))
-            .collect();
-        for (x, text) in spaced_ticks(&ticks) {
-            if x > LEFT {
-                plot::line(area, &[(x, TOP), (x, bottom)], RULE, 1);
-            }
-            plot::label(
-                area,
-                &text,
-                (x, bottom + 12),
-                plot::SMALL,
-                Anchor::Middle,
-                MUTED,
-            );
-        }
-        let at = (LEFT + PLOT_W / 2, bottom + 32);
-        plot::label(area, "heap", at, plot::TEXT, Anchor::Middle, INK);
-        for (i, s) in data.series.iter().enumerate() {
-            let (colour, kind) = series_style(i);
-            let name = rule_name(&s.rule);
-            let mut points = Vec::new();
-            for (k, &(heap, value)) in s.records.iter().enumerate() {
-                if k > 0 {
-                    points.push((x_of(heap), y_of(s.records[k - 1].1)));
-                }
-                points.push((x_of(heap), y_of(value)));
-            }
-            if let Some(&(_, value)) = s.records.last() {
-                points.push((x_of(last as usize), y_of(value)));
-                let at = (LEFT + PLOT_W + 8, y_of(value));
-                plot::label(area, &name, at, plot::TEXT, Anchor::Start, colour);
-            }
-            plot::line(area, &points, colour, 2);
-            for (k, (&h, &v)) in data.checkpoints.iter().zip(&s.at_checkpoints).enumerate() {
-                marker(area, (x_of(h), y_of(v)), kind, colour);
-                // Above and left of the mark, clear of the line that leads to
-                // it; the lowest series right of its marks instead, clear of
-                // the lines that climb from heap 0 above it (but left at the
-                // last mark, where the line's name stands).
-                let lowest = data.series.len() > 1
-                    && k + 1 < data.checkpoints.len()
-                    && data.series.iter().all(|other| other.at_checkpoints[k] >= v);
-                let (at, anchor) = if lowest {
-                    ((x_of(h) + 7, y_of(v) - 9), Anchor::Start)
-                } else {
-                    ((x_of(h) - 7, y_of(v) - 11), Anchor::End)
-                };
-                plot::label(area, &v.to_string(), at, plot::TEXT, anchor, colour);
-            }
-            let legend_y = TOP + 10 + 20 * i as i32;
-            marker(area, (LEFT + 16, legend_y), kind, colour);
-            plot::label(
-                area,
-                &name,
-                (LEFT + 30, legend_y),
-                plot::TEXT,
-                Anchor::Start,
-                INK,
-            );
+        draw_axes(area, data, &scale);
+        for i in 0..data.series.len() {
+            draw_series(area, data, i, &scale);
         }
     })
 }

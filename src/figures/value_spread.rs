@@ -9,7 +9,7 @@ use super::bounds::CheckParams;
 use super::bounds::Count;
 use super::run::{RunSummary, run};
 use crate::games::Rule;
-use crate::plot::{self, ACCENT, Anchor, INK, MUTED};
+use crate::plot::{self, ACCENT, Anchor, MUTED, axis};
 use crate::sequence::{DEFAULT_MIN_REPEATS, Value};
 use crate::text::numbers::grouped;
 use crate::text::wording::rule_name;
@@ -102,32 +102,6 @@ impl Data {
     }
 }
 
-/// The widest a character of a 12 px label is taken to be: digits are
-/// about 6.7 px in a sans-serif, so 7.5 is safe.
-const GLYPH: f64 = 7.5;
-/// The least room between two tick labels.
-const TICK_GAP: f64 = 8.0;
-
-/// The ticks, `(position, label)` in ascending position, that can be
-/// printed along a horizontal axis without one label running into the
-/// next: a tick is kept when its label clears the last kept one by
-/// [`TICK_GAP`]. The first tick is always kept; so an end value that
-/// crowds the last round one (805 after 800) is dropped rather than
-/// printed over it. Shared with `value-growth`.
-pub(super) fn spaced_ticks(ticks: &[(i32, String)]) -> Vec<(i32, String)> {
-    let half = |text: &str| text.chars().count() as f64 * GLYPH / 2.0;
-    let mut kept: Vec<(i32, String)> = Vec::new();
-    for (x, text) in ticks {
-        let clear = kept.last().is_none_or(|(last_x, last)| {
-            f64::from(x - last_x) >= half(last) + half(text) + TICK_GAP
-        });
-        if clear {
-            kept.push((*x, text.clone()));
-        }
-    }
-    kept
-}
-
 /// Room for the vertical axis's labels (up to four digits at 12 px).
 const LEFT: i32 = 52;
 const RIGHT: i32 = 16;
@@ -140,7 +114,7 @@ const PLOT_H: i32 = 180;
 /// has every count).
 pub fn render(data: &Data, meta: &RenderMeta) -> String {
     let bars = data.heaps_with_value.len().max(1);
-    let width = plot::COLUMN;
+    let width = meta.width;
     let plot_w = width as i32 - LEFT - RIGHT;
     let x_of = |v: usize| LEFT + (v as f64 / bars as f64 * f64::from(plot_w)).round() as i32;
     let most = data
@@ -155,25 +129,12 @@ pub fn render(data: &Data, meta: &RenderMeta) -> String {
     let height = (TOP + PLOT_H + 44) as u32;
     plot::svg(width, height, meta.caption, &data.range_note(), |area| {
         let title = format!("heaps of {} taking each value", rule_name(&data.run.rule));
-        plot::label(area, &title, (10, 14), plot::TEXT, Anchor::Start, INK);
+        plot::heading(area, &title, (10, 14), Anchor::Start);
         let bottom = TOP + PLOT_H;
-        plot::line(
-            area,
-            &[(LEFT, TOP), (LEFT, bottom), (LEFT + plot_w, bottom)],
-            MUTED,
-            1,
-        );
-        for tick in [0, top / 2, top] {
-            let at = (LEFT - 6, y_of(tick));
-            plot::label(
-                area,
-                &grouped(tick as u64),
-                at,
-                plot::SMALL,
-                Anchor::End,
-                MUTED,
-            );
-        }
+        let frame = [(LEFT, TOP), (LEFT, bottom), (LEFT + plot_w, bottom)];
+        plot::line(area, &frame, MUTED, 1);
+        let counts = [0, top / 2, top].map(|c| (y_of(c), grouped(c as u64)));
+        axis::y_labels(area, counts, LEFT - 6);
         for (v, &count) in data.heaps_with_value.iter().enumerate() {
             let (left, right) = (x_of(v), x_of(v + 1));
             let gap = i32::from(right - left > 3);
@@ -185,18 +146,13 @@ pub fn render(data: &Data, meta: &RenderMeta) -> String {
             .filter(|v| v % step == 0 || v + 1 == bars)
             .map(|v| ((x_of(v) + x_of(v + 1)) / 2, v.to_string()))
             .collect();
-        for (x, text) in spaced_ticks(&ticks) {
-            plot::label(
-                area,
-                &text,
-                (x, bottom + 12),
-                plot::SMALL,
-                Anchor::Middle,
-                MUTED,
-            );
-        }
-        let at = (LEFT + plot_w / 2, bottom + 32);
-        plot::label(area, "value", at, plot::TEXT, Anchor::Middle, INK);
+        axis::x_labels(area, axis::spaced_ticks(&ticks), bottom + 12);
+        plot::heading(
+            area,
+            "value",
+            (LEFT + plot_w / 2, bottom + 32),
+            Anchor::Middle,
+        );
     })
 }
 
@@ -231,16 +187,16 @@ mod tests {
             .map(|k| (52 + 78 * k, (100 * k).to_string()))
             .collect();
         ticks.push((52 + 78 * 8 + 6, "805".into()));
-        let kept = spaced_ticks(&ticks);
+        let kept = axis::spaced_ticks(&ticks);
         assert_eq!(kept.len(), 9);
         assert_eq!(kept.last().unwrap().1, "800");
         for pair in kept.windows(2) {
-            let room = (pair[0].1.len() + pair[1].1.len()) as f64 * GLYPH / 2.0;
+            let room = (pair[0].1.len() + pair[1].1.len()) as f64 * axis::GLYPH / 2.0;
             assert!(f64::from(pair[1].0 - pair[0].0) >= room, "{pair:?}");
         }
         // Far enough apart, nothing is dropped.
         let far = [(0, "0".to_string()), (40, "805".to_string())];
-        assert_eq!(spaced_ticks(&far).len(), 2);
+        assert_eq!(axis::spaced_ticks(&far).len(), 2);
     }
 
     #[test]

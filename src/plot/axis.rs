@@ -81,7 +81,7 @@ pub fn sparse_labels(first: usize, last: usize, pitch: i32, gap: i32) -> Vec<usi
 
 /// The widest a character of a 12 px label is taken to be: digits are
 /// about 6.7 px in a sans-serif, so 7.5 is safe.
-const GLYPH: f64 = 7.5;
+pub const GLYPH: f64 = 7.5;
 /// The least room between two tick labels.
 const TICK_GAP: f64 = 8.0;
 
