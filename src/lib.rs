@@ -1,13 +1,26 @@
 //! ladder: an essay site about impartial games, every figure and number
 //! computed from a manifest.
 //!
-//! The pipeline, one module a stage: [`manifest`] (figures.yaml → typed
-//! entries) → [`figures`] (compute each figure's data in parallel, check its
-//! claims, draw it) → [`site`] (Markdown and templates → files, written in
-//! one swap). The rules of the games live in [`games`], the machinery that
-//! knows no game in [`sequence`]; both are pure. The three-player game under
-//! a fixed alliance is a world of its own, [`coalition`], sharing nothing with
-//! the Grundy machinery.
+//! The pipeline is [`manifest`] (figures.yaml → typed entries) → [`figures`]
+//! (compute each figure's data in parallel, check its claims, draw it with
+//! [`plot`] and [`table`]) → [`site`] (Markdown and templates → files, written
+//! in one swap). Every import points down this map, one line a module (a
+//! module uses only those below it):
+//!
+//! - [`serve`], [`review`]: `ladder serve` (rebuilds on edits) and `ladder diff`
+//! - [`site`]: pages, references, provenance; where a build may write, the swap
+//! - [`manifest`]: `figures.yaml`, read through the figure kinds' parameters
+//! - [`figures`]: one file per kind; its entry, ranges, run and cache
+//! - [`plot`], [`table`]: drawing in parts, and tables with their CSV
+//! - [`budget`]: the work a figure or command may ask for
+//! - [`census`], [`coalition`], [`checkpoint`]: families of games, the
+//!   three-player game, long runs kept in a file
+//! - [`games`]: the rules, pure
+//! - [`sequence`]: the machinery that knows no game, pure
+//! - [`project`], [`text`]: what a build may read; numbers and wording
+//!
+//! The three-player game under a fixed alliance is a world of its own,
+//! sharing nothing with the Grundy machinery.
 
 pub mod budget;
 pub mod census;

@@ -83,7 +83,7 @@ pub fn sparse_labels(first: usize, last: usize, pitch: i32, gap: i32) -> Vec<usi
 /// about 6.7 px in a sans-serif, so 7.5 is safe.
 pub const GLYPH: f64 = 7.5;
 /// The least room between two tick labels.
-const TICK_GAP: f64 = 8.0;
+pub const TICK_GAP: f64 = 8.0;
 
 /// The ticks, `(position, label)` in ascending position, that can be
 /// printed along a horizontal axis without one label running into the
