@@ -194,8 +194,12 @@ fn csv_field(field: &str) -> String {
 /// a side table), in the order the page shows them.
 #[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Drawing {
-    /// The SVG, if the figure draws one.
+    /// The SVG, if the figure draws one, drawn for the page's column.
     pub svg: Option<String>,
+    /// The same figure drawn for a phone's column ([`crate::plot::PHONE`]),
+    /// when that drawing differs from the column's.
+    #[serde(default)]
+    pub phone_svg: Option<String>,
     /// Tables shown after the SVG.
     pub tables: Vec<Table>,
     /// Short paragraphs shown after the tables, for what a table's cells

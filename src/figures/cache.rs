@@ -85,7 +85,8 @@ impl Cache {
                 format!("<title>{}</title>", crate::plot::escape(&text))
             };
             let (old, new) = (title(&entry.caption), title(&figure.caption));
-            if let Some(svg) = &mut entry.drawing.svg {
+            let drawing = &mut entry.drawing;
+            for svg in drawing.svg.iter_mut().chain(drawing.phone_svg.iter_mut()) {
                 *svg = svg.replacen(&old, &new, 1);
             }
             entry.caption = figure.caption.clone();

@@ -102,13 +102,18 @@ fn fresh(figure: &Figure) -> Result<Entry, String> {
         map.insert("id".into(), figure.id.0.clone().into());
         map.insert("kind".into(), figure.spec.kind().into());
     }
-    let meta = RenderMeta {
+    let meta = |width| RenderMeta {
         id: &figure.id.0,
         caption: &figure.caption,
-        width: crate::plot::COLUMN,
+        width,
     };
+    let mut drawing = data.render(&meta(crate::plot::COLUMN));
+    if drawing.svg.is_some() {
+        let phone = data.render(&meta(crate::plot::PHONE)).svg;
+        drawing.phone_svg = phone.filter(|phone| Some(phone) != drawing.svg.as_ref());
+    }
     Ok(Entry {
-        drawing: data.render(&meta),
+        drawing,
         note: data.range_note(),
         json,
         caption: figure.caption.clone(),

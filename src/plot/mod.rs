@@ -37,6 +37,10 @@ pub type Area<'a> = DrawingArea<SVGBackend<'a>, Shift>;
 /// padding, in CSS px), so a figure is shown at its own size on a desktop
 /// and its text at the size it was drawn.
 pub const COLUMN: u32 = 704;
+/// A phone's column: a 390 px screen less the page's padding. Every figure
+/// is drawn a second time for it, reflowed (fewer cells to a row, legends
+/// stacked), never shrunk: its text stays 12 px and up.
+pub const PHONE: u32 = 358;
 /// The smallest text a figure may draw, in CSS px (shown at scale 1).
 pub const SMALL: u32 = 12;
 /// Labels, values and table text.

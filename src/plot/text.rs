@@ -22,6 +22,56 @@ pub fn tick(area: &Area, text: &str, at: (i32, i32), anchor: Anchor) {
     label(area, text, at, SMALL, anchor, MUTED);
 }
 
+/// The pitch of lines of text at `size` px: the size and a third.
+pub fn line_pitch(size: u32) -> i32 {
+    (size as i32 * 4 + 2) / 3
+}
+
+/// `text` broken at spaces into lines no wider than `width` px at `size`
+/// px (by [`text_width`]); a word wider than `width` stands on its own line.
+pub fn fit_lines(text: &str, size: u32, width: i32) -> Vec<String> {
+    let mut lines: Vec<String> = Vec::new();
+    let mut current = String::new();
+    for word in text.split_whitespace() {
+        let candidate = if current.is_empty() {
+            word.to_string()
+        } else {
+            format!("{current} {word}")
+        };
+        if !current.is_empty() && text_width(&candidate, size) > width {
+            lines.push(std::mem::replace(&mut current, word.to_string()));
+        } else {
+            current = candidate;
+        }
+    }
+    if !current.is_empty() {
+        lines.push(current);
+    }
+    lines
+}
+
+/// A title that wraps to `width` px from `(x, y)` (the first line's centre
+/// line); returns the y of the line after the last.
+pub fn title_lines(area: &Area, text: &str, (x, y): (i32, i32), width: i32) -> i32 {
+    let pitch = line_pitch(TITLE);
+    let lines = fit_lines(text, TITLE, width);
+    for (i, line) in lines.iter().enumerate() {
+        title(area, line, (x, y + i as i32 * pitch));
+    }
+    y + lines.len() as i32 * pitch
+}
+
+/// A heading that wraps to `width` px from `(x, y)`, anchored at its
+/// start; returns the y of the line after the last.
+pub fn heading_lines(area: &Area, text: &str, (x, y): (i32, i32), width: i32) -> i32 {
+    let pitch = line_pitch(TEXT);
+    let lines = fit_lines(text, TEXT, width);
+    for (i, line) in lines.iter().enumerate() {
+        heading(area, line, (x, y + i as i32 * pitch), Anchor::Start);
+    }
+    y + lines.len() as i32 * pitch
+}
+
 /// A safe over-estimate of the width of `text` at `size` px in sans-serif:
 /// plotters is built without fonts, so layouts that must not collide (tick
 /// labels, a legend beside a bar) reserve this much.
@@ -91,6 +141,24 @@ pub fn wrap(text: &str, columns: usize) -> Vec<String> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn lines_fit_their_width_and_keep_every_word() {
+        let text =
+            "·3F: period 6, saltus 3, from heap 0: observed: the saltus is not a power of two";
+        for width in [80, 200, 358, 704] {
+            let lines = fit_lines(text, TEXT, width);
+            for line in &lines {
+                assert!(
+                    text_width(line, TEXT) <= width || !line.contains(' '),
+                    "{width}: {line}"
+                );
+            }
+            assert_eq!(lines.join(" "), text);
+        }
+        assert_eq!(fit_lines(text, TEXT, 10_000).len(), 1);
+        assert_eq!(line_pitch(TEXT), 18);
+    }
 
     #[test]
     fn superscripts_and_widths() {

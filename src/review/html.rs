@@ -61,8 +61,17 @@ pub fn write(review: &Review, dir: &Path) -> Result<()> {
         .with_context(|| format!("cannot write {}", dir.display()))?;
     let mut body = String::new();
     for (number, (id, change)) in review.figures.iter().enumerate() {
-        let svg = format!("figures/{id}.svg");
-        let file = format!("{}.svg", number + 1);
+        // The column's drawing and the phone's, numbered 2n + 1 and 2n + 2.
+        let drawings = [
+            (
+                format!("figures/{id}.svg"),
+                format!("{}.svg", 2 * number + 1),
+            ),
+            (
+                format!("figures/{id}.phone.svg"),
+                format!("{}.svg", 2 * number + 2),
+            ),
+        ];
         let raw_id = id;
         let id = escape(id);
         let mut cells = String::new();
@@ -81,16 +90,21 @@ pub fn write(review: &Review, dir: &Path) -> Result<()> {
                 cells.push_str(&format!("<td>{}</td>", table_html(rows, other)));
                 continue;
             }
-            match files.get(Path::new(&svg)) {
-                Some(bytes) => {
-                    let path = dir.join(side).join(&file);
+            let mut images = String::new();
+            for ((svg, file), width) in drawings.iter().zip(["", " (phone)"]) {
+                if let Some(bytes) = files.get(Path::new(svg)) {
+                    let path = dir.join(side).join(file);
                     fs::write(&path, bytes)
                         .with_context(|| format!("cannot write {}", path.display()))?;
-                    cells.push_str(&format!(
-                        "<td><img src=\"{side}/{file}\" alt=\"{side} {id}\"></td>"
+                    images.push_str(&format!(
+                        "<img src=\"{side}/{file}\" alt=\"{side} {id}{width}\">"
                     ));
                 }
-                None => cells.push_str(&format!("<td class=\"none\">no {side} figure</td>")),
+            }
+            if images.is_empty() {
+                cells.push_str(&format!("<td class=\"none\">no {side} figure</td>"));
+            } else {
+                cells.push_str(&format!("<td>{images}</td>"));
             }
         }
         let notes: Vec<String> = match change {

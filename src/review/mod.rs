@@ -100,6 +100,7 @@ pub fn review(old: Tree, new: Tree) -> Review {
     for id in ids {
         let data_path = PathBuf::from(format!("data/{id}.json"));
         let svg_path = PathBuf::from(format!("figures/{id}.svg"));
+        let phone_path = PathBuf::from(format!("figures/{id}.phone.svg"));
         let csv_path = PathBuf::from(format!("data/{id}.csv"));
         let change = match (old.get(&data_path), new.get(&data_path)) {
             (None, Some(_)) => Some(FigureChange::Added),
@@ -112,6 +113,7 @@ pub fn review(old: Tree, new: Tree) -> Review {
                 };
                 // A table is the figure's drawing too.
                 let drawing = old.get(&svg_path) != new.get(&svg_path)
+                    || old.get(&phone_path) != new.get(&phone_path)
                     || old.get(&csv_path) != new.get(&csv_path);
                 (!data.is_empty() || drawing).then_some(FigureChange::Changed { data, drawing })
             }
@@ -142,11 +144,15 @@ pub fn review(old: Tree, new: Tree) -> Review {
     }
 }
 
+/// The figure a file belongs to: its data and CSV, its drawings for the
+/// column and for a phone, and its page of its own (which changes with
+/// its caption, as its essay's page does).
 fn figure_id(path: &Path) -> Option<String> {
     let dir = path.parent()?.to_str()?;
     let stem = path.file_stem()?.to_str()?;
     match (dir, path.extension()?.to_str()?) {
-        ("data", "json") | ("data", "csv") | ("figures", "svg") => Some(stem.to_string()),
+        ("figures", "svg") => Some(stem.strip_suffix(".phone").unwrap_or(stem).to_string()),
+        ("data", "json") | ("data", "csv") | ("figures", "html") => Some(stem.to_string()),
         _ => None,
     }
 }
@@ -197,5 +203,40 @@ impl FigureChange {
             }
             FigureChange::Changed { .. } => "changed",
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn tree(files: &[(&str, &str)]) -> Tree {
+        Tree {
+            files: files
+                .iter()
+                .map(|(p, b)| (PathBuf::from(p), b.as_bytes().to_vec()))
+                .collect(),
+            links: BTreeSet::new(),
+        }
+    }
+
+    #[test]
+    fn a_phone_drawing_and_a_figure_page_belong_to_their_figure() {
+        let old = [
+            ("data/f.json", "{}"),
+            ("figures/f.svg", "<svg/>"),
+            ("figures/f.phone.svg", "<svg a/>"),
+            ("figures/f.html", "one"),
+        ];
+        let mut new = old;
+        new[2].1 = "<svg b/>";
+        new[3].1 = "two";
+        let review = review(tree(&old), tree(&new));
+        assert!(review.pages.is_empty(), "{:?}", review.pages);
+        assert!(matches!(
+            review.figures.get("f"),
+            Some(FigureChange::Changed { drawing: true, .. })
+        ));
+        assert_eq!(review.figures.len(), 1);
     }
 }

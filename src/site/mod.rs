@@ -9,6 +9,7 @@
 //! links ([`tree`]).
 
 pub mod destination;
+pub mod figure_block;
 pub mod figure_image;
 pub mod headings;
 pub mod inline;

@@ -23,16 +23,20 @@ use tera::{Context, ErrorKind, Kwargs, State, Tera, Value};
 use super::headings::{self, Slugger};
 use super::placement::{self, Placements};
 use super::references::{self, Citations};
-use super::{Files, figure_image, inline, json, math, navigation, provenance, table, wording};
+use super::{Files, figure_block, json, math, navigation, provenance, wording};
 use crate::figures::Computed;
 use crate::manifest::{Manifest, Page};
 use crate::project::{Located, Project};
 use crate::text::numbers::grouped;
-use crate::text::plain::to_plain;
-use crate::text::wording::typographic;
 
 /// The template files a site needs, all in `templates/`.
-const TEMPLATES: [&str; 4] = ["base.html", "page.html", "index.html", "figure.html"];
+const TEMPLATES: [&str; 5] = [
+    "base.html",
+    "page.html",
+    "index.html",
+    "figure.html",
+    "figure-alone.html",
+];
 /// Static files copied as they are from `templates/`.
 const STATIC: [&str; 1] = ["style.css"];
 
@@ -84,7 +88,7 @@ pub fn render(project: &Project, manifest: &Manifest, figures: &[Computed]) -> R
     }
     check_placed(manifest, figures, &placed)?;
     let numbers = number_figures(&placed);
-    let snippets = figure_snippets(&tera, figures, &numbers)?;
+    let blocks = figure_block::render(&tera, figures, &numbers)?;
     placements.set_links(links(figures, &numbers));
 
     let sources: Vec<&str> = TEMPLATES.iter().chain(&STATIC).copied().collect();
@@ -97,7 +101,7 @@ pub fn render(project: &Project, manifest: &Manifest, figures: &[Computed]) -> R
         .zip(&placed)
         .enumerate()
     {
-        let blocks: Vec<String> = placed.iter().map(|id| snippets[id].clone()).collect();
+        let blocks: Vec<String> = placed.iter().map(|id| blocks[id].clone()).collect();
         citations.begin();
         let mut body = render_content(&tera, &placements, page, content, &data, &blocks)?;
         body.push_str(&citations.section());
@@ -134,6 +138,9 @@ pub fn render(project: &Project, manifest: &Manifest, figures: &[Computed]) -> R
     files.insert(PathBuf::from("index.html"), index.into_bytes());
 
     files.extend(figure_files(figures));
+    files.extend(figure_block::alone_pages(
+        &tera, figures, &numbers, manifest, &site,
+    )?);
     for name in STATIC {
         let bytes = project.template(name)?;
         files.insert(PathBuf::from(name), bytes);
@@ -211,6 +218,12 @@ pub fn figure_files(figures: &[Computed]) -> Files {
                 svg.clone().into_bytes(),
             );
         }
+        if let Some(svg) = &f.drawing.phone_svg {
+            files.insert(
+                PathBuf::from(format!("figures/{id}.phone.svg")),
+                svg.clone().into_bytes(),
+            );
+        }
         if let Some(csv) = f.drawing.csv() {
             files.insert(PathBuf::from(format!("data/{id}.csv")), csv.into_bytes());
         }
@@ -250,81 +263,10 @@ fn load_templates(project: &Project) -> Result<Tera> {
     Ok(tera)
 }
 
-/// Each figure's `<figure>` block, from `templates/figure.html`.
-fn figure_snippets(
-    tera: &Tera,
-    figures: &[Computed],
-    numbers: &BTreeMap<String, usize>,
-) -> Result<BTreeMap<String, String>> {
-    let mut snippets = BTreeMap::new();
-    for f in figures {
-        let mut context = Context::new();
-        context.insert("id", &f.figure.id.0);
-        context.insert("number", &numbers[&f.figure.id.0]);
-        // The caption and note as HTML with MathML (see `inline`); the image's
-        // size and its description (its alternative) from the SVG itself.
-        let html = |text: &str| inline::to_html(text).map_err(|e| anyhow!("{}", f.figure.error(e)));
-        // Typographic quotes first: they are prose, never inside a formula.
-        context.insert("caption", &html(&typographic(&f.figure.caption))?);
-        context.insert("note", &html(&typographic(&f.note))?);
-        let svg = f.drawing.svg.as_deref();
-        let image = svg.map(figure_image::read);
-        context.insert("svg", &svg.is_some());
-        if let Some(image) = &image {
-            context.insert("width", &image.width);
-            context.insert("height", &image.height);
-            context.insert("description", &image.description);
-        }
-        // The range note is read once: from the image's description when it
-        // holds it, else from the caption.
-        let note_text = to_plain(&f.note);
-        context.insert(
-            "note_described",
-            &image
-                .as_ref()
-                .is_some_and(|i| i.description.contains(note_text.trim())),
-        );
-        let tables = f
-            .drawing
-            .tables
-            .iter()
-            .map(|t| {
-                table::to_html(t, &f.figure.id.0).map_err(|e| anyhow!("{}", f.figure.error(e)))
-            })
-            .collect::<Result<Vec<_>>>()?;
-        context.insert("tables", &tables);
-        let notes = f
-            .drawing
-            .notes
-            .iter()
-            .map(|n| {
-                let (text, marked) = match n.strip_prefix('!') {
-                    Some(rest) => (rest, true),
-                    None => (n.as_str(), false),
-                };
-                let html = html(&typographic(text))?;
-                Ok(if marked {
-                    format!("<p class=\"figure-note\"><strong>{html}</strong></p>")
-                } else {
-                    format!("<p class=\"figure-note\">{html}</p>")
-                })
-            })
-            .collect::<Result<Vec<_>>>()?;
-        context.insert("notes", &notes);
-        let html = tera
-            .render("figure.html", &context)
-            .map_err(|e| located(&Path::new("templates").join("figure.html"), &e))?;
-        // Markdown ends an HTML block at a blank line: keep the block whole.
-        let html: Vec<&str> = html.lines().filter(|l| !l.trim().is_empty()).collect();
-        snippets.insert(f.figure.id.0.clone(), html.join("\n"));
-    }
-    Ok(snippets)
-}
-
 /// A Tera error as `file:line:column: message`, the line and column those
 /// of the template's source (Tera's one-off templates are otherwise named
 /// `__tera_one_off`, and its messages nest a second "error:").
-fn located(file: &Path, error: &tera::Error) -> anyhow::Error {
+pub(super) fn located(file: &Path, error: &tera::Error) -> anyhow::Error {
     let at = |line, column, message: &str| Located {
         file: file.to_path_buf(),
         line,

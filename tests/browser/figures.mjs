@@ -17,7 +17,8 @@ export async function figureText(page) {
       let smallest = Infinity;
       const parts = [];
       for (const img of figure.querySelectorAll("img")) {
-        const source = await (await fetch(img.getAttribute("src"))).text();
+        // The drawing the browser chose: the phone's <source> or the column's <img>.
+        const source = await (await fetch(img.currentSrc || img.getAttribute("src"))).text();
         const svg = new DOMParser().parseFromString(source, "image/svg+xml").documentElement;
         const drawn = svg.viewBox?.baseVal?.width || parseFloat(svg.getAttribute("width"));
         const scale = img.getBoundingClientRect().width / drawn;
@@ -82,6 +83,73 @@ export async function figureBackgrounds(page) {
     out.push({ id, figure: luminance(common), page: paper });
   }
   return out;
+}
+
+/** Each figure's drawing that is not wholly on the screen: part of it
+ * beyond the window's edges, or hidden by its frame (a frame that scrolls
+ * hides what lies past its edge until the reader scrolls). */
+export async function figureOverflow(page) {
+  return page.evaluate(() => [...document.querySelectorAll("figure[id^='fig-'] img")].flatMap((img) => {
+    const id = img.closest("figure").id.slice(4);
+    const box = img.getBoundingClientRect();
+    const frame = img.closest(".figure-frame")?.getBoundingClientRect() ?? { left: 0, right: window.innerWidth };
+    const left = Math.max(0, frame.left), right = Math.min(window.innerWidth, frame.right);
+    const hidden = Math.max(0, left - box.left) + Math.max(0, box.right - right);
+    return hidden > 0.5 ? [`${id}: ${Math.round(hidden)} of ${Math.round(box.width)} px of the figure off the screen`] : [];
+  }));
+}
+
+/** Each figure's drawing that draws past its own edges: a label or a mark
+ * whose box (as the browser lays it out, inline in this page, with the
+ * page's fonts) leaves the SVG's width or height, where it is cut off. */
+export async function figureClipping(page) {
+  return page.evaluate(async () => {
+    const out = [];
+    for (const img of document.querySelectorAll("figure[id^='fig-'] img")) {
+      const id = img.closest("figure").id.slice(4);
+      const source = await (await fetch(img.currentSrc || img.getAttribute("src"))).text();
+      const holder = document.createElement("div");
+      holder.style.cssText = "position: absolute; left: -20000px; top: 0";
+      holder.innerHTML = source;
+      document.body.append(holder);
+      const svg = holder.querySelector("svg");
+      const width = svg.viewBox?.baseVal?.width || parseFloat(svg.getAttribute("width"));
+      const height = svg.viewBox?.baseVal?.height || parseFloat(svg.getAttribute("height"));
+      let worst = { over: 0 };
+      for (const el of svg.querySelectorAll("text, rect, line, polyline, path, circle, polygon")) {
+        const b = el.getBBox();
+        if (b.width === 0 && b.height === 0) continue;
+        const over = Math.max(-b.x, b.x + b.width - width, -b.y, b.y + b.height - height);
+        if (over > worst.over) worst = { over, what: el.tagName === "text" ? `"${el.textContent.trim()}"` : el.tagName };
+      }
+      // Two labels over each other are as unreadable as one cut off.
+      const boxes = [...svg.querySelectorAll("text")].filter((t) => t.textContent.trim())
+        .map((t) => ({ b: t.getBBox(), text: t.textContent.trim() }));
+      let overlap = null;
+      for (let i = 0; i < boxes.length && !overlap; i++) {
+        for (let j = i + 1; j < boxes.length; j++) {
+          const [p, q] = [boxes[i].b, boxes[j].b];
+          const x = Math.min(p.x + p.width, q.x + q.width) - Math.max(p.x, q.x);
+          const y = Math.min(p.y + p.height, q.y + q.height) - Math.max(p.y, q.y);
+          if (x > 1 && y > 2) { overlap = `"${boxes[i].text}" and "${boxes[j].text}" overlap`; break; }
+        }
+      }
+      holder.remove();
+      if (overlap) out.push(`${id}: ${overlap} (${img.currentSrc.split("/").pop()})`);
+      if (worst.over > 1) out.push(`${id}: ${worst.what} runs ${Math.round(worst.over)} px past the edge of the ${width} px drawing (${img.currentSrc.split("/").pop()})`);
+    }
+    return out;
+  });
+}
+
+/** Each table that scrolls inside its frame (on a desktop none may). */
+export async function tableScrolls(page) {
+  return page.evaluate(() => [...document.querySelectorAll(".table-frame")].flatMap((frame) => {
+    const id = frame.closest("figure")?.id.slice(4) ?? "?";
+    const table = frame.querySelector("table");
+    return table.scrollWidth > frame.clientWidth + 0.5
+      ? [`${id}: table ${table.scrollWidth} px wide scrolls in a ${frame.clientWidth} px frame`] : [];
+  }));
 }
 
 /** Each table frame that leaves the screen or cannot scroll its table. */

@@ -1,0 +1,131 @@
+//! A figure as the site shows it: its block on its page
+//! (`templates/figure.html`: the drawing for the column and for a phone in
+//! one `<picture>`, its tables and notes, the caption with the range note
+//! and the data links) and its page of its own (`figure-alone.html`), which
+//! a tap on the drawing opens: the drawing at its own size in a page a phone
+//! can zoom, with the caption and the way back.
+
+use std::collections::BTreeMap;
+use std::path::{Path, PathBuf};
+
+use anyhow::{Result, anyhow};
+use tera::{Context, Tera};
+
+use super::pages::located;
+use super::{Files, figure_image, inline, table};
+use crate::figures::Computed;
+use crate::manifest::Manifest;
+use crate::text::plain::to_plain;
+use crate::text::wording::typographic;
+
+/// Each figure's `<figure>` block, by id.
+pub fn render(
+    tera: &Tera,
+    figures: &[Computed],
+    numbers: &BTreeMap<String, usize>,
+) -> Result<BTreeMap<String, String>> {
+    let mut blocks = BTreeMap::new();
+    for f in figures {
+        let mut context = context(f, numbers[&f.figure.id.0])?;
+        context.insert("tables", &tables(f)?);
+        context.insert("notes", &notes(f)?);
+        let html = tera
+            .render("figure.html", &context)
+            .map_err(|e| located(&Path::new("templates").join("figure.html"), &e))?;
+        // Markdown ends an HTML block at a blank line: keep the block whole.
+        let html: Vec<&str> = html.lines().filter(|l| !l.trim().is_empty()).collect();
+        blocks.insert(f.figure.id.0.clone(), html.join("\n"));
+    }
+    Ok(blocks)
+}
+
+/// `figures/<id>.html` for each figure that draws an SVG.
+pub fn alone_pages(
+    tera: &Tera,
+    figures: &[Computed],
+    numbers: &BTreeMap<String, usize>,
+    manifest: &Manifest,
+    site: &serde_json::Value,
+) -> Result<Files> {
+    let mut files = Files::new();
+    for f in figures.iter().filter(|f| f.drawing.svg.is_some()) {
+        let mut context = context(f, numbers[&f.figure.id.0])?;
+        let page = manifest.pages.iter().find(|p| p.id == f.figure.page);
+        let title = page.map_or("", |p| p.title.as_str());
+        context.insert(
+            "page",
+            &serde_json::json!({ "id": f.figure.page.0, "title": title }),
+        );
+        context.insert("site", site);
+        let html = tera
+            .render("figure-alone.html", &context)
+            .map_err(|e| located(&Path::new("templates").join("figure-alone.html"), &e))?;
+        let path = PathBuf::from(format!("figures/{}.html", f.figure.id));
+        files.insert(path, html.into_bytes());
+    }
+    Ok(files)
+}
+
+/// What both templates read: the id and number, the caption and note as
+/// HTML with MathML (see `inline`), and each drawing's size with the
+/// image's description (its alternative) from the SVG itself.
+fn context(f: &Computed, number: usize) -> Result<Context> {
+    let mut context = Context::new();
+    context.insert("id", &f.figure.id.0);
+    context.insert("number", &number);
+    let html = |text: &str| inline::to_html(text).map_err(|e| anyhow!("{}", f.figure.error(e)));
+    // Typographic quotes first: they are prose, never inside a formula.
+    context.insert("caption", &html(&typographic(&f.figure.caption))?);
+    context.insert("note", &html(&typographic(&f.note))?);
+    let image = f.drawing.svg.as_deref().map(figure_image::read);
+    context.insert("svg", &image.is_some());
+    if let Some(image) = &image {
+        context.insert("width", &image.width);
+        context.insert("height", &image.height);
+        context.insert("description", &image.description);
+    }
+    if let Some(phone) = f.drawing.phone_svg.as_deref().map(figure_image::read) {
+        let size = serde_json::json!({ "width": phone.width, "height": phone.height });
+        context.insert("phone", &size);
+    }
+    // The range note is read once: from the image's description when it
+    // holds it, else from the caption.
+    let note_text = to_plain(&f.note);
+    context.insert(
+        "note_described",
+        &image
+            .as_ref()
+            .is_some_and(|i| i.description.contains(note_text.trim())),
+    );
+    Ok(context)
+}
+
+/// The figure's tables as HTML.
+fn tables(f: &Computed) -> Result<Vec<String>> {
+    f.drawing
+        .tables
+        .iter()
+        .map(|t| table::to_html(t, &f.figure.id.0).map_err(|e| anyhow!("{}", f.figure.error(e))))
+        .collect()
+}
+
+/// The figure's notes as paragraphs; `!` at the start marks a finding.
+fn notes(f: &Computed) -> Result<Vec<String>> {
+    f.drawing
+        .notes
+        .iter()
+        .map(|n| {
+            let (text, marked) = match n.strip_prefix('!') {
+                Some(rest) => (rest, true),
+                None => (n.as_str(), false),
+            };
+            let html = inline::to_html(&typographic(text))
+                .map_err(|e| anyhow!("{}", f.figure.error(e)))?;
+            Ok(if marked {
+                format!("<p class=\"figure-note\"><strong>{html}</strong></p>")
+            } else {
+                format!("<p class=\"figure-note\">{html}</p>")
+            })
+        })
+        .collect()
+}
