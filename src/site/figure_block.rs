@@ -105,7 +105,10 @@ fn tables(f: &Computed) -> Result<Vec<String>> {
     f.drawing
         .tables
         .iter()
-        .map(|t| table::to_html(t, &f.figure.id.0).map_err(|e| anyhow!("{}", f.figure.error(e))))
+        .enumerate()
+        .map(|(i, t)| {
+            table::to_html(t, &f.figure.id.0, i).map_err(|e| anyhow!("{}", f.figure.error(e)))
+        })
         .collect()
 }
 

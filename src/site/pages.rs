@@ -248,6 +248,15 @@ fn site_view(manifest: &Manifest, revision: String) -> serde_json::Value {
 
 fn load_templates(project: &Project) -> Result<Tera> {
     let mut tera = Tera::default();
+    // Filters first: a template is checked for unknown filters as it is added.
+    tera.register_filter("num", |n: i64, _: Kwargs, _: &State| {
+        let sign = if n < 0 { "-" } else { "" };
+        format!("{sign}{}", grouped(n.unsigned_abs()))
+    });
+    tera.register_filter("css_string", |text: &str, _: Kwargs, _: &State| {
+        css_string(text)
+    });
+    wording::register(&mut tera);
     for name in TEMPLATES {
         let relative = Path::new("templates").join(name);
         let path = project.path(&relative);
@@ -255,12 +264,26 @@ fn load_templates(project: &Project) -> Result<Tera> {
         tera.add_raw_template(name, &text)
             .map_err(|e| located(&path, &e))?;
     }
-    tera.register_filter("num", |n: i64, _: Kwargs, _: &State| {
-        let sign = if n < 0 { "-" } else { "" };
-        format!("{sign}{}", grouped(n.unsigned_abs()))
-    });
-    wording::register(&mut tera);
     Ok(tera)
+}
+
+/// Text for the inside of a quoted CSS string in a `<style>`: a quote or a
+/// backslash escaped, and `<` (which could close the element), line breaks
+/// and other control characters written as code points.
+fn css_string(text: &str) -> String {
+    let mut out = String::with_capacity(text.len());
+    for c in text.chars() {
+        match c {
+            '"' | '\\' => {
+                out.push('\\');
+                out.push(c);
+            }
+            '<' | '>' | '&' => out.push_str(&format!("\\{:x} ", u32::from(c))),
+            c if c.is_control() => out.push_str(&format!("\\{:x} ", u32::from(c))),
+            c => out.push(c),
+        }
+    }
+    out
 }
 
 /// A Tera error as `file:line:column: message`, the line and column those
@@ -389,5 +412,17 @@ fn check_placed(manifest: &Manifest, figures: &[Computed], placed: &[Vec<String>
         Ok(())
     } else {
         bail!("{}", errors.join("\n"))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::css_string;
+
+    #[test]
+    fn a_css_string_cannot_end_its_quotes_or_its_style() {
+        assert_eq!(css_string("ladder"), "ladder");
+        assert_eq!(css_string(r#"a "b" \ c"#), r#"a \"b\" \\ c"#);
+        assert_eq!(css_string("</style>\n"), "\\3c /style\\3e \\a ");
     }
 }

@@ -2,27 +2,36 @@
 //! that names its rows as `<th scope="row">`, numbers right-aligned in
 //! tabular figures, formulas as MathML. The table sits in a frame that
 //! scrolls sideways on a narrow screen, so the page itself never does; the
-//! frame is focusable and labelled by the figure's caption, so a keyboard
-//! can scroll it and a screen reader names it.
+//! frame is focusable and labelled by its own caption (when it has one)
+//! and the figure's, so a keyboard can scroll it and a screen reader names
+//! each of a figure's tables apart. A header that is only a formula also
+//! carries its plain reading, which every reader can name it by.
 
 use crate::site::inline;
 use crate::table::Table;
+use crate::text::plain::to_plain;
 
-/// The table as HTML, inside figure `id`'s frame. A formula that does not
-/// render is an error for the caller to locate.
-pub fn to_html(table: &Table, id: &str) -> Result<String, String> {
+/// Table `index` of figure `id` as HTML, inside its frame. A formula that
+/// does not render is an error for the caller to locate.
+pub fn to_html(table: &Table, id: &str, index: usize) -> Result<String, String> {
+    let caption_id = format!("fig-{id}-table-{}", index + 1);
+    let labels = match table.title {
+        Some(_) => format!("{caption_id} fig-{id}-caption"),
+        None => format!("fig-{id}-caption"),
+    };
     let mut html = format!(
-        "<div class=\"table-frame\" role=\"region\" tabindex=\"0\" aria-labelledby=\"fig-{id}-caption\">\n<table>\n"
+        "<div class=\"table-frame\" role=\"region\" tabindex=\"0\" aria-labelledby=\"{labels}\">\n<table>\n"
     );
     if let Some(title) = &table.title {
-        html.push_str(&format!("<caption>{}</caption>\n", inline::to_html(title)?));
+        let title = inline::to_html(title)?;
+        html.push_str(&format!("<caption id=\"{caption_id}\">{title}</caption>\n"));
     }
     html.push_str("<thead><tr>");
     for column in &table.columns {
         let class = if column.numeric { " class=\"num\"" } else { "" };
         html.push_str(&format!(
             "<th scope=\"col\"{class}>{}</th>",
-            inline::to_html(&column.title)?
+            cell_html(&column.title)?
         ));
     }
     html.push_str("</tr></thead>\n<tbody>\n");
@@ -33,7 +42,7 @@ pub fn to_html(table: &Table, id: &str) -> Result<String, String> {
             let lines = cell
                 .shown
                 .split('\n')
-                .map(inline::to_html)
+                .map(cell_html)
                 .collect::<Result<Vec<_>, _>>()?;
             let mut text = lines.join("<br>");
             if cell.marked {
@@ -52,6 +61,22 @@ pub fn to_html(table: &Table, id: &str) -> Result<String, String> {
     Ok(html)
 }
 
+/// A cell's text as HTML; one that is only a formula (a header such as
+/// `$N$`, a row named `$\equiv 0$`) also gets its plain reading as text for
+/// assistive technology, the MathML shown beside it.
+fn cell_html(title: &str) -> Result<String, String> {
+    let html = inline::to_html(title)?;
+    let only_math = title.contains('$') && title.split('$').step_by(2).all(|t| t.trim().is_empty());
+    Ok(if only_math {
+        let plain = crate::plot::escape(&to_plain(title));
+        format!(
+            "<span class=\"visually-hidden\">{plain}</span><span aria-hidden=\"true\">{html}</span>"
+        )
+    } else {
+        html
+    })
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -61,9 +86,12 @@ mod tests {
     fn headers_scopes_alignment_and_formulas() {
         let mut t = Table::new(vec![Column::text("case").names(), Column::number("$N$")]);
         t.push(vec![Cell::text("a <b>"), Cell::number(1234).marked(true)]);
-        let html = to_html(&t, "x").unwrap();
+        let html = to_html(&t, "x", 0).unwrap();
         assert!(
-            html.contains("<th scope=\"col\" class=\"num\"><math"),
+            html.contains(
+                "<th scope=\"col\" class=\"num\"><span class=\"visually-hidden\">N</span>\
+                 <span aria-hidden=\"true\"><math"
+            ),
             "{html}"
         );
         assert!(
@@ -85,6 +113,24 @@ mod tests {
     fn a_broken_formula_is_an_error() {
         let mut t = Table::new(vec![Column::text("a")]);
         t.push(vec![Cell::text("$x")]);
-        assert!(to_html(&t, "x").is_err());
+        assert!(to_html(&t, "x", 0).is_err());
+    }
+
+    #[test]
+    fn each_titled_table_of_a_figure_is_labelled_apart() {
+        let titled = |title: &str| Table::new(vec![Column::text("a")]).titled(title);
+        let first = to_html(&titled("One"), "x", 0).unwrap();
+        let second = to_html(&titled("Two"), "x", 1).unwrap();
+        assert!(
+            first.contains("aria-labelledby=\"fig-x-table-1 fig-x-caption\""),
+            "{first}"
+        );
+        assert!(
+            second.contains("<caption id=\"fig-x-table-2\">Two</caption>"),
+            "{second}"
+        );
+        // A header that mixes words and a formula needs no second reading.
+        let mixed = Table::new(vec![Column::text("value of $h$")]);
+        assert!(!to_html(&mixed, "x", 0).unwrap().contains("visually-hidden"));
     }
 }

@@ -165,3 +165,66 @@ export async function tableOverflow(page) {
     return faults;
   }));
 }
+
+/** What printing loses, on a page emulating print at the width of the
+ * paper's text block: a table or a figure wider than the page (clipped on
+ * paper), and a link that prints a relative URL after its words. */
+export async function printFaults(page) {
+  return page.evaluate(() => {
+    const faults = [];
+    const width = document.documentElement.clientWidth;
+    for (const frame of document.querySelectorAll(".table-frame")) {
+      const id = frame.closest("figure")?.id.slice(4) ?? "?";
+      const table = frame.querySelector("table");
+      const box = frame.getBoundingClientRect();
+      if (table.scrollWidth > frame.clientWidth + 0.5 || box.right > width + 0.5 || box.left < -0.5) {
+        faults.push(`${id}: table ${table.scrollWidth} px wide does not fit the ${width} px page`);
+      }
+    }
+    for (const img of document.querySelectorAll("figure img")) {
+      const box = img.getBoundingClientRect();
+      if (box.right > width + 0.5 || box.left < -0.5) {
+        faults.push(`${img.closest("figure").id.slice(4)}: figure ${Math.round(box.width)} px wide does not fit the ${width} px page`);
+      }
+    }
+    for (const a of document.querySelectorAll("a[href]")) {
+      const after = getComputedStyle(a, "::after").content;
+      if (!after || after === "none" || after === "normal") continue;
+      const printed = after.replace(/^"|"$/g, "");
+      const href = a.getAttribute("href");
+      if (!/^[a-z]+:/i.test(href) && printed.includes(href)) faults.push(`a link prints its relative URL: ${printed.trim()}`);
+    }
+    return faults;
+  });
+}
+
+/** The share of each printed page left blank below its last mark, from
+ * PNG renderings of the pages (one data URL each), measured on a canvas. */
+export async function blankShares(page, pngs) {
+  return page.evaluate(async (images) => {
+    const shares = [];
+    for (const data of images) {
+      const image = new Image();
+      image.src = data;
+      await image.decode();
+      const canvas = document.createElement("canvas");
+      canvas.width = image.width;
+      canvas.height = image.height;
+      const context = canvas.getContext("2d");
+      context.drawImage(image, 0, 0);
+      const pixels = context.getImageData(0, 0, image.width, image.height).data;
+      // The text block: inside the page's margins (2 cm of the paper's height).
+      const top = Math.round(image.height * 0.09), bottom = Math.round(image.height * 0.925);
+      const left = Math.round(image.width * 0.08), right = Math.round(image.width * 0.92);
+      let last = top;
+      for (let y = top; y < bottom; y++) {
+        for (let x = left; x < right; x++) {
+          const i = 4 * (y * image.width + x);
+          if (pixels[i] < 200 || pixels[i + 1] < 200 || pixels[i + 2] < 200) { last = y; break; }
+        }
+      }
+      shares.push((bottom - last) / (bottom - top));
+    }
+    return shares;
+  }, pngs);
+}

@@ -1,0 +1,13 @@
+import { chromium } from "playwright-core";
+import { serveFolder } from "./static.mjs";
+const [site, file, sel, out, w = "1280", scheme = "light"] = process.argv.slice(2);
+const { origin, close } = await serveFolder(site);
+const browser = await chromium.launch({ executablePath: "/usr/bin/chromium", args: ["--no-sandbox", "--disable-gpu"] });
+const ctx = await browser.newContext({ viewport: { width: Number(w), height: 900 }, colorScheme: scheme });
+const page = await ctx.newPage();
+await page.goto(`${origin}/${file}`, { waitUntil: "load" });
+const el = page.locator(sel).first();
+await el.scrollIntoViewIfNeeded();
+const box = await el.boundingBox();
+await page.screenshot({ path: out, clip: { x: 0, y: Math.max(0, box.y - 20), width: Number(w), height: Math.min(900, box.height + 40) } });
+await browser.close(); close();
