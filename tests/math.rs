@@ -73,6 +73,40 @@ fn no_page_imitates_mathematics() {
 }
 
 #[test]
+fn no_line_begins_with_the_punctuation_after_a_formula() {
+    // A browser may break after a `<math>` box; punctuation after a formula
+    // therefore shares a no-wrap span with it (`src/site/math.rs`).
+    let closing = ['.', ',', ';', ':', '!', '?', ')', ']', '’', '”', '…'];
+    let mut found = Vec::new();
+    let mut glued = 0;
+    for entry in fs::read_dir(repo().join("output")).unwrap() {
+        let path = entry.unwrap().path();
+        if path.extension().is_none_or(|e| e != "html") {
+            continue;
+        }
+        let html = fs::read_to_string(&path).unwrap();
+        let name = path.file_name().unwrap().to_string_lossy().to_string();
+        for (at, _) in html.match_indices("</math>") {
+            let next = &html[at + "</math>".len()..];
+            let run = next.len() - next.trim_start_matches(closing).len();
+            if run == 0 {
+                continue;
+            }
+            if next[run..].starts_with("</span>") {
+                glued += 1;
+            } else {
+                found.push(format!("{name}: …{}", &next[..next.len().min(40)]));
+            }
+        }
+    }
+    assert!(found.is_empty(), "{found:#?}");
+    assert!(
+        glued > 0,
+        "no formula is followed by punctuation: the test sees nothing"
+    );
+}
+
+#[test]
 fn a_caption_with_math_is_mathml_in_the_page_and_text_in_the_svg() {
     let dir = site("base");
     let manifest = dir.path().join("figures.yaml");
@@ -87,6 +121,7 @@ fn a_caption_with_math_is_mathml_in_the_page_and_text_in_the_svg() {
     let page = fs::read_to_string(dir.path().join("output/page.html")).unwrap();
     let caption = &page[page.find("<figcaption").unwrap()..page.find("</figcaption>").unwrap()];
     assert!(caption.contains("The values of <math"), "{caption}");
+    assert!(caption.contains("200</mn></math>,</span>"), "{caption}");
     assert!(caption.contains("<mo>≤</mo>"), "{caption}");
     assert!(!caption.contains("<b>"), "{caption}");
     assert!(caption.contains("&lt;b&gt;x&lt;/b&gt;"), "{caption}");

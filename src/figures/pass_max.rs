@@ -51,8 +51,8 @@ pub struct Data {
     /// Pairs whose largest `h` is below `largest_value`.
     pub pairs_below_largest: usize,
     /// For each value `0 ..= largest_value`: in how many pairs it appears,
-    /// its earliest heap over the range, and in how many pairs its first heap
-    /// is where the predicted prefix word puts it.
+    /// its earliest heap over the range, and in how many of those pairs its
+    /// first heap is where the predicted prefix word puts it.
     pub appearances: Vec<ValueAppearance>,
     /// Every pair's largest `h`, `(x, y)` increasing.
     pub by_pair: Vec<PairLargest>,
@@ -200,7 +200,7 @@ fn appearances(data: &Data) -> Table {
             Cell::text(format!(
                 "{} of {} pairs",
                 grouped(appearance.pairs_where_first_heap_matches_word as u64),
-                grouped(data.pairs_checked as u64)
+                grouped(appearance.pairs_where_it_appears as u64)
             )),
         ]);
     }

@@ -85,4 +85,19 @@ impl RunSummary {
             _ => format!("{rule}: no period in {searched} values"),
         }
     }
+
+    /// The period and its standing without the count searched, for a note
+    /// that names the heaps searched once for several games: "period 3 from
+    /// heap 0, certified by 2 pairs (5 values needed)", "no period found".
+    pub fn standing(&self) -> String {
+        match (self.period, self.preperiod, self.certificate, self.status) {
+            (Some(p), Some(s), Some(c), PeriodStatus::Certified) => format!(
+                "period {p} from heap {s}, certified by {} pairs ({} values needed)",
+                c.length,
+                grouped(c.values_needed as u64)
+            ),
+            (Some(p), Some(s), _, _) => format!("period {p} from heap {s} observed, not proven"),
+            _ => "no period found".to_string(),
+        }
+    }
 }

@@ -98,7 +98,9 @@ pub fn compute(params: &Params) -> Result<Data, String> {
 }
 
 impl Data {
-    /// The range and each game's largest values at the checkpoints.
+    /// The range and each game's largest values at the checkpoints. Heaps
+    /// 0 to the last checkpoint are computed, so the count of values is one
+    /// more than that heap: the note names the heaps, not the count.
     pub fn range_note(&self) -> String {
         let heaps: Vec<String> = self
             .checkpoints
@@ -114,14 +116,16 @@ impl Data {
                     "{} {} ({})",
                     rule_name(&s.rule),
                     v.join(", "),
-                    s.run.clause().split_once(": ").map_or("", |(_, c)| c)
+                    s.run.standing()
                 )
             })
             .collect();
+        let last = self.checkpoints.last().map_or(0, |&h| h as u64);
         format!(
-            "Largest value by heaps {}: {}.",
+            "Largest value by heaps {}: {}; each searched over heaps 0 to {}.",
             heaps.join(", "),
-            series.join("; ")
+            series.join("; "),
+            grouped(last)
         )
     }
 }
@@ -295,5 +299,13 @@ mod tests {
             crate::sequence::PeriodStatus::NotFound
         );
         assert_eq!(data.series[1].records.first(), Some(&(0, 0)));
+        // The note names the heaps searched (0 to the last checkpoint), not
+        // their count, which is one more (2,001) and reads as a typo.
+        assert_eq!(
+            data.range_note(),
+            "Largest value by heaps 100, 500, 1,000, 2,000: ·33 2, 2, 2, 2 (period 3 from heap 0, \
+             certified by 2 pairs (5 values needed)); ·37 8, 17, 32, 64 (no period found); each \
+             searched over heaps 0 to 2,000."
+        );
     }
 }

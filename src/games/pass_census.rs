@@ -32,13 +32,17 @@ pub struct CensusRecord {
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
 pub struct ValueAppearance {
     pub value: Value,
-    /// In how many pairs `h` takes this value at all.
+    /// In how many pairs `h` takes this value at all: the denominator of the next two counts.
     pub pairs_where_it_appears: usize,
     /// The pair and heap with the smallest first heap (ties: the first pair in census order).
     pub earliest: Option<PairHeap>,
-    /// In how many pairs the first heap of this value is where the predicted prefix word puts it
-    /// (both absent counts as agreeing).
+    /// Of the pairs where `h` takes this value, in how many its first heap is where the predicted
+    /// prefix word puts it. A pair that never reaches the value is not counted: it has no first
+    /// heap to match.
     pub pairs_where_first_heap_matches_word: usize,
+    /// In how many pairs the predicted prefix word holds this value. Equal to
+    /// `pairs_where_it_appears` when the word reaches a value exactly where `h` does.
+    pub pairs_where_word_has_it: usize,
 }
 
 /// A heap in the game of one pair of takes.
@@ -198,15 +202,20 @@ fn appearance(value: Value, checks: &[ClosedFormCheck], all: &[PairFirstHeaps]) 
         })
     });
     let earliest = present.clone().min_by_key(|at| at.heap);
-    let matches_word = checks
+    let predicted: Vec<Option<usize>> = checks
+        .iter()
+        .map(|check| predicted_first_heap(check.takes, value))
+        .collect();
+    let matches_word = predicted
         .iter()
         .zip(all)
-        .filter(|(check, pair)| predicted_first_heap(check.takes, value) == pair.first_heap[index])
+        .filter(|(word, pair)| word.is_some() && **word == pair.first_heap[index])
         .count();
     ValueAppearance {
         value,
         pairs_where_it_appears: present.count(),
         earliest,
         pairs_where_first_heap_matches_word: matches_word,
+        pairs_where_word_has_it: predicted.iter().flatten().count(),
     }
 }

@@ -19,12 +19,27 @@ pub fn to_html(text: &str) -> Result<String, String> {
             "`{text}` opens a formula with `$` and never closes it"
         ));
     }
+    // Each text part split into the punctuation that stays with the formula
+    // before it, its own text, and the punctuation that stays with the one after.
+    let last = parts.len() - 1;
+    let texts: Vec<(&str, &str, &str)> = parts
+        .iter()
+        .step_by(2)
+        .enumerate()
+        .map(|(j, part)| math::split_punctuation(part, j > 0, 2 * j < last))
+        .collect();
     let mut out = String::with_capacity(text.len());
     for (i, part) in parts.iter().enumerate() {
+        let j = i / 2;
         if i.is_multiple_of(2) {
-            out.push_str(&escape(part));
+            out.push_str(&escape(texts[j].1));
         } else {
-            out.push_str(&math::to_mathml(part, false)?);
+            let mathml = math::to_mathml(part, false)?;
+            out.push_str(&math::glued(
+                &escape(texts[j].2),
+                &mathml,
+                &escape(texts[j + 1].0),
+            ));
         }
     }
     Ok(out)
@@ -52,7 +67,10 @@ mod tests {
     fn a_caption_formula_is_mathml_in_html_and_text_in_plain() {
         let caption = r"Every pair $1 \le a < b \le 40$, blocks of $a + b$.";
         let html = to_html(caption).unwrap();
-        assert!(html.starts_with("Every pair <math"), "{html}");
+        assert!(
+            html.starts_with("Every pair <span class=\"nowrap\"><math"),
+            "{html}"
+        );
         assert!(
             html.contains("<mo>&lt;</mo>") && html.contains("<mi>b</mi>"),
             "{html}"
@@ -64,6 +82,25 @@ mod tests {
         assert_eq!(
             to_plain(r"$m = \lfloor q/2\rfloor$ and $\{2, b\}$, $2^{x-r}$"),
             "m = ⌊q/2⌋ and {2, b}, 2^(x−r)"
+        );
+    }
+
+    #[test]
+    fn a_caption_keeps_punctuation_with_its_formula() {
+        let html = to_html(r"Pairs ($x < y$), then $N$; done $p$.").unwrap();
+        let xy = math::to_mathml("x < y", false).unwrap();
+        let n = math::to_mathml("N", false).unwrap();
+        let p = math::to_mathml("p", false).unwrap();
+        assert_eq!(
+            html,
+            format!(
+                "Pairs <span class=\"nowrap\">({xy}),</span> then \
+                 <span class=\"nowrap\">{n};</span> done <span class=\"nowrap\">{p}.</span>"
+            )
+        );
+        assert_eq!(
+            to_plain(r"Pairs ($x < y$), then $N$;"),
+            "Pairs (x < y), then N;"
         );
     }
 

@@ -155,25 +155,98 @@ pub struct FormulaError {
     pub message: String,
 }
 
-/// Replaces the Markdown parser's math events by MathML.
+/// Punctuation that closes a phrase: it never begins a line, so it stays on
+/// the line of a formula it follows.
+const CLOSING: &[char] = &['.', ',', ';', ':', '!', '?', ')', ']', '}', '’', '”', '…'];
+/// Punctuation that opens a phrase: it never ends a line, so it stays on the
+/// line of a formula it precedes.
+const OPENING: &[char] = &['(', '[', '{', '‘', '“'];
+
+/// Splits the text beside formulas into the closing punctuation it starts
+/// with (kept with a formula before it), the rest, and the opening
+/// punctuation it ends with (kept with a formula after it). The two sets share
+/// no character, so the three parts never overlap.
+///
+/// A browser may break a line between a formula and the character after it
+/// (it treats a `<math>` as one box, like an image), which would start a line
+/// with "; …". Wrapping the formula and its punctuation in one
+/// `<span class="nowrap">` ([`glued`]) keeps them together.
+pub fn split_punctuation(text: &str, after: bool, before: bool) -> (&str, &str, &str) {
+    let start = if after {
+        text.find(|c| !CLOSING.contains(&c)).unwrap_or(text.len())
+    } else {
+        0
+    };
+    let rest = &text[start..];
+    let end = if before {
+        rest.trim_end_matches(OPENING).len()
+    } else {
+        rest.len()
+    };
+    (&text[..start], &rest[..end], &rest[end..])
+}
+
+/// A formula with the punctuation either side of it, in one span that does
+/// not break; the formula alone when there is none. The punctuation comes
+/// from [`split_punctuation`], none of it markup.
+pub fn glued(opening: &str, mathml: &str, closing: &str) -> String {
+    if opening.is_empty() && closing.is_empty() {
+        return mathml.to_string();
+    }
+    format!("<span class=\"nowrap\">{opening}{mathml}{closing}</span>")
+}
+
+/// Replaces the Markdown parser's math events by MathML, each inline formula
+/// glued to the punctuation beside it (see [`split_punctuation`]).
 pub fn render_events<'a>(
     events: impl Iterator<Item = Event<'a>>,
 ) -> Result<Vec<Event<'a>>, FormulaError> {
     let render = |latex: &str, display| {
-        to_mathml(latex, display)
-            .map(|m| Event::InlineHtml(CowStr::from(m)))
-            .map_err(|message| FormulaError {
-                latex: latex.to_string(),
-                message,
-            })
-    };
-    events
-        .map(|event| match event {
-            Event::InlineMath(latex) => render(&latex, false),
-            Event::DisplayMath(latex) => render(&latex, true),
-            other => Ok(other),
+        to_mathml(latex, display).map_err(|message| FormulaError {
+            latex: latex.to_string(),
+            message,
         })
-        .collect()
+    };
+    let mut out: Vec<Event<'a>> = Vec::new();
+    let mut events = events.peekable();
+    while let Some(event) = events.next() {
+        match event {
+            Event::InlineMath(latex) => {
+                let mathml = render(&latex, false)?;
+                let mut opening = String::new();
+                if let Some(Event::Text(text)) = out.last_mut() {
+                    let (_, rest, open) = split_punctuation(text, false, true);
+                    if !open.is_empty() {
+                        opening = open.to_string();
+                        *text = CowStr::from(rest.to_string());
+                    }
+                }
+                let mut closing = String::new();
+                let mut after = None;
+                if let Some(Event::Text(text)) = events.peek() {
+                    let (close, rest, _) = split_punctuation(text, true, false);
+                    if !close.is_empty() {
+                        closing = close.to_string();
+                        after = Some(rest.to_string());
+                    }
+                }
+                if after.is_some() {
+                    events.next();
+                }
+                out.push(Event::InlineHtml(CowStr::from(glued(
+                    &opening, &mathml, &closing,
+                ))));
+                if let Some(rest) = after.filter(|r| !r.is_empty()) {
+                    out.push(Event::Text(CowStr::from(rest)));
+                }
+            }
+            Event::DisplayMath(latex) => {
+                out.push(Event::InlineHtml(CowStr::from(render(&latex, true)?)));
+            }
+            other => out.push(other),
+        }
+    }
+    Ok(out)
 }
 
 #[cfg(test)]
@@ -237,5 +310,62 @@ mod tests {
     #[test]
     fn a_broken_formula_is_an_error() {
         assert!(to_mathml(r"\frac{1}", false).is_err());
+    }
+
+    fn page(markdown: &str) -> String {
+        let parser = pulldown_cmark::Parser::new_ext(
+            markdown,
+            pulldown_cmark::Options::ENABLE_MATH
+                | pulldown_cmark::Options::ENABLE_SMART_PUNCTUATION,
+        );
+        let mut html = String::new();
+        pulldown_cmark::html::push_html(&mut html, render_events(parser).unwrap().into_iter());
+        html
+    }
+
+    #[test]
+    fn punctuation_after_a_formula_stays_on_its_line() {
+        let html = page("from $n_0$; then $p$, and ($t$ the take).");
+        let x = to_mathml("n_0", false).unwrap();
+        assert!(
+            html.contains(&format!("from <span class=\"nowrap\">{x};</span> then")),
+            "{html}"
+        );
+        let p = to_mathml("p", false).unwrap();
+        assert!(
+            html.contains(&format!("<span class=\"nowrap\">{p},</span> and")),
+            "{html}"
+        );
+        let t = to_mathml("t", false).unwrap();
+        assert!(
+            html.contains(&format!(
+                "and <span class=\"nowrap\">({t}</span> the take)."
+            )),
+            "{html}"
+        );
+        // A formula followed by a space, a word, or the end of a paragraph is left alone.
+        let plain = page("a $p$ b $p$");
+        assert!(!plain.contains("nowrap"), "{plain}");
+        // Punctuation right after a formula is always the end of its span.
+        for (at, _) in html.match_indices("</math>") {
+            let next = &html[at + "</math>".len()..];
+            let (close, _, _) = split_punctuation(next, true, false);
+            assert!(
+                close.is_empty() || next[close.len()..].starts_with("</span>"),
+                "punctuation outside a formula's span: {next}"
+            );
+        }
+    }
+
+    #[test]
+    fn punctuation_is_split_at_either_end() {
+        assert_eq!(
+            split_punctuation("), and (", true, true),
+            ("),", " and ", "(")
+        );
+        assert_eq!(split_punctuation(";", true, true), (";", "", ""));
+        assert_eq!(split_punctuation(")(", true, true), (")", "", "("));
+        assert_eq!(split_punctuation(", b (", false, false), ("", ", b (", ""));
+        assert_eq!(glued("", "<math/>", ""), "<math/>");
     }
 }

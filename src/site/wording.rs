@@ -3,10 +3,11 @@
 
 use tera::{Kwargs, State, Tera};
 
-use crate::text::wording::{kind_name, of_total, plural};
+use crate::text::wording::{kind_name, of_total, plural, rule_name};
 
 /// Registers the filters `plural(one=, many=, zero=)`,
-/// `of_total(total=, one=, many=)` and `kind_name` on `tera`.
+/// `of_total(total=, one=, many=)`, `kind_name` and `rule_name` (a rule as
+/// the prose names it: `hex:·8` is `·8`, `sub:1,3,4` is `{1, 3, 4}`) on `tera`.
 pub fn register(tera: &mut Tera) {
     tera.register_filter(
         "plural",
@@ -29,6 +30,9 @@ pub fn register(tera: &mut Tera) {
     tera.register_filter("kind_name", |kind: &str, _: Kwargs, _: &State| {
         kind_name(kind)
     });
+    tera.register_filter("rule_name", |rule: &str, _: Kwargs, _: &State| {
+        rule_name(rule)
+    });
 }
 
 #[cfg(test)]
@@ -44,14 +48,14 @@ mod tests {
                 "{{ 0 | plural(one='pair has', many='pairs have', zero='no pair has') }}; \
                  {{ 1 | plural(one='break', many='breaks') }}; \
                  {{ 1770 | of_total(total=1770, one='pair', many='pairs') }}; \
-                 {{ 'guy-smith-k3' | kind_name }}",
+                 {{ 'guy-smith-k3' | kind_name }}; {{ 'hex:·8' | rule_name }}",
                 &tera::Context::new(),
                 false,
             )
             .unwrap();
         assert_eq!(
             out,
-            "no pair has; 1 break; all 1,770 pairs; Guy–Smith window (K = 3)"
+            "no pair has; 1 break; all 1,770 pairs; Guy–Smith window (K = 3); ·8"
         );
     }
 }

@@ -122,8 +122,34 @@ fn census_up_to_20_agrees_everywhere() {
         190 - odd_multiples
     );
     for appearance in &result.values.appearances {
-        assert_eq!(appearance.pairs_where_first_heap_matches_word, 190);
+        // Counted over the pairs that reach the value, and the word reaches it in the same pairs.
+        assert_eq!(
+            appearance.pairs_where_first_heap_matches_word, appearance.pairs_where_it_appears,
+            "value {}",
+            appearance.value
+        );
+        assert_eq!(
+            appearance.pairs_where_word_has_it, appearance.pairs_where_it_appears,
+            "value {}",
+            appearance.value
+        );
     }
+}
+
+#[test]
+fn a_value_never_reached_is_no_match_for_the_word() {
+    // The odd multiples never reach 3 (their word ends in 2^x, their tail copies g): they have no
+    // first heap of 3, so they can neither match the word there nor count towards the match.
+    let result = census(20);
+    let three = &result.values.appearances[3];
+    let odd_multiples = result.per_case[3].pairs;
+    assert!(odd_multiples > 0);
+    assert_eq!(three.pairs_where_it_appears, 190 - odd_multiples);
+    assert_eq!(
+        three.pairs_where_first_heap_matches_word,
+        190 - odd_multiples
+    );
+    assert!(three.pairs_where_first_heap_matches_word <= three.pairs_where_it_appears);
 }
 
 #[test]
