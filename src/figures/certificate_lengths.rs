@@ -120,12 +120,21 @@ const TICK_ROOM: i32 = 36;
 /// A bar's label: its pairs and the argument behind its window, so the
 /// kind is read from the words as well as from the bar's colour.
 fn bar_label(row: &Row) -> String {
-    format!(
-        "{} pairs, {}",
-        grouped(row.pairs as u64),
-        kind_name(&row.argument)
-    )
+    let pairs = grouped(row.pairs as u64);
+    if row.argument == "window" {
+        // A subtraction game's window is m pairs: say what m is.
+        format!("{pairs} pairs, the largest take m")
+    } else {
+        format!("{pairs} pairs, {}", kind_name(&row.argument))
+    }
 }
+
+/// The shortest scale worth drawing with the labels beside the bars; below
+/// it (on a phone) each label goes under its bar and the scale takes the
+/// whole width.
+const MIN_SPAN: i32 = 160;
+/// Where a label under its bar starts.
+const UNDER: i32 = 20;
 
 /// The scale's length in px for `decades` decades: as long as it can be
 /// while every bar's label, written after its bar, ends inside `width`.
@@ -151,10 +160,14 @@ pub fn render(data: &Data, meta: &RenderMeta) -> String {
         .iter()
         .map(|r| (r.pairs, plot::text_width(&bar_label(r), plot::TEXT)))
         .collect();
-    let span = span_for(&bars, decades, width);
+    let beside = span_for(&bars, decades, width);
+    let under = beside < MIN_SPAN;
+    let span = if under { width - LEFT - RIGHT } else { beside };
     let x_of = |v: f64| LEFT + (v.max(1.0).log10() / decades * f64::from(span)).round() as i32;
+    // A row: the bar, and under it its label when it does not fit beside.
+    let row_h = if under { BAR + 18 } else { BAR };
     let top = 60;
-    let bottom = top + BAR * data.rows.len() as i32;
+    let bottom = top + row_h * data.rows.len() as i32;
     let height = (bottom + 34) as u32;
     plot::svg(
         width as u32,
@@ -162,7 +175,12 @@ pub fn render(data: &Data, meta: &RenderMeta) -> String {
         meta.caption,
         &data.range_note(),
         |area| {
-            plot::title(area, "How many pairs a certificate compares", (20, 14));
+            plot::title_lines(
+                area,
+                "How many pairs a certificate compares",
+                (20, 14),
+                width - 20,
+            );
             plot::heading(area, "game", (LEFT - 10, top - 18), Anchor::End);
             let step = axis::decade_step(span, decades as i32, TICK_ROOM);
             for d in 0..=decades as i32 {
@@ -173,31 +191,27 @@ pub fn render(data: &Data, meta: &RenderMeta) -> String {
                 }
             }
             for (i, r) in data.rows.iter().enumerate() {
-                let y = top + BAR * i as i32;
+                let y = top + row_h * i as i32;
                 let colour = if r.argument == "window" {
                     ACCENT_2
                 } else {
                     ACCENT
                 };
                 let end = x_of(r.pairs as f64);
-                plot::heading(
-                    area,
-                    &rule_name(&r.rule),
-                    (LEFT - 10, y + BAR / 2 - 2),
-                    Anchor::End,
-                );
+                let middle = y + BAR / 2 - 2;
+                plot::heading(area, &rule_name(&r.rule), (LEFT - 10, middle), Anchor::End);
                 plot::block(
                     area,
                     (LEFT, y + 4),
                     (end.max(LEFT + 2), y + BAR - 8),
                     colour,
                 );
-                plot::heading(
-                    area,
-                    &bar_label(r),
-                    (end + GAP, y + BAR / 2 - 2),
-                    Anchor::Start,
-                );
+                let at = if under {
+                    (UNDER, y + BAR + 4)
+                } else {
+                    (end + GAP, middle)
+                };
+                plot::heading(area, &bar_label(r), at, Anchor::Start);
             }
             let axis_title = "pairs compared (log scale)";
             plot::heading(
@@ -215,11 +229,32 @@ mod tests {
     use super::*;
 
     #[test]
+    fn on_a_phone_the_labels_go_under_their_bars() {
+        let bars = [
+            (
+                4,
+                plot::text_width("4 pairs, the largest take m", plot::TEXT),
+            ),
+            (
+                254_811,
+                plot::text_width("254,811 pairs, Guy–Smith window (K = 2)", plot::TEXT),
+            ),
+        ];
+        assert!(span_for(&bars, 6.0, plot::PHONE as i32) < MIN_SPAN);
+        assert!(span_for(&bars, 6.0, plot::COLUMN as i32) >= MIN_SPAN);
+        // Under its bar, the longest label fits the phone's width.
+        assert!(UNDER + bars[1].1 <= plot::PHONE as i32);
+    }
+
+    #[test]
     fn every_bar_label_ends_inside_the_column() {
         let label = plot::text_width("254,811 pairs, Guy–Smith window (K = 2)", plot::TEXT);
         for (pairs, decades) in [(254_811, 6.0), (88, 2.0), (10, 1.0), (999_999, 6.0)] {
             let bars = [
-                (4, plot::text_width("4 pairs, m-pair window", plot::TEXT)),
+                (
+                    4,
+                    plot::text_width("4 pairs, the largest take m", plot::TEXT),
+                ),
                 (pairs, label),
             ];
             let span = span_for(&bars, decades, plot::COLUMN as i32);

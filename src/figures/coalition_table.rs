@@ -310,22 +310,24 @@ fn footer(data: &Data) -> Vec<(String, bool)> {
         }
         lines.push((text, false));
     }
+    // A cell as the table names it: its row (units modulo the players)
+    // and its column (the flexible heap, or none).
     let cell_name = |&[units, column]: &[usize; 2]| {
         let heaps = &data.grid.columns[column].heaps;
-        match heaps.first() {
-            None => format!("{units} units"),
-            Some(_) => format!("{units} units + {}", heap_list(heaps)),
+        match heaps.len() {
+            0 => format!("(units $\\equiv {units}$, no flexible heap)"),
+            1 => format!("(units $\\equiv {units}$, heap {})", heap_list(heaps)),
+            _ => format!("(units $\\equiv {units}$, heaps {})", heap_list(heaps)),
         }
     };
     for (class, cells) in &data.grid.coincident_cells {
         let names: Vec<String> = cells.iter().map(cell_name).collect();
-        lines.push((
-            format!(
-                "Coincidence: {} are all class {class}.",
-                names.join(" and ")
-            ),
-            false,
-        ));
+        let all = if names.len() == 2 { "both" } else { "all" };
+        let text = format!(
+            "Coincidence: the cells {} are {all} class {class}.",
+            names.join(" and ")
+        );
+        lines.push((text, false));
     }
     let shape = &analysis.shape;
     if !shape.holds {
@@ -441,5 +443,23 @@ mod tests {
         let kayles = table_data(&"octal:0.77".parse().unwrap(), &CoalitionParams::default());
         assert_eq!(kayles.grid.coincidences, 3);
         assert_eq!(kayles.grid.coincident_cells.len(), 3);
+    }
+
+    #[test]
+    fn coincident_cells_are_named_by_their_row_and_column() {
+        let data = table_data(&"kayles".parse().unwrap(), &CoalitionParams::default());
+        let notes: Vec<String> = footer(&data).into_iter().map(|(text, _)| text).collect();
+        let coincidences: Vec<&String> = notes
+            .iter()
+            .filter(|t| t.starts_with("Coincidence"))
+            .collect();
+        assert!(!coincidences.is_empty(), "{notes:?}");
+        for text in coincidences {
+            assert!(text.contains("(units $\\equiv "), "{text}");
+            assert!(
+                !text.contains(" units +") && !text.contains("1 units"),
+                "{text}"
+            );
+        }
     }
 }

@@ -13,7 +13,8 @@ use crate::project::Located;
 /// One figure: where it goes, what it says, and what to compute.
 #[derive(Debug, Clone)]
 pub struct Figure {
-    /// The figure's id: names `figures/<id>.svg` and `data/<id>.json`.
+    /// The figure's id: names `figures/<id>.svg`, `figures/<id>.phone.svg`,
+    /// `figures/<id>.html` and `data/<id>.json`.
     pub id: Id,
     /// The id of the page that shows it.
     pub page: Id,
@@ -52,8 +53,9 @@ impl Figure {
     }
 }
 
-/// The longest id: `<id>.json` and `<id>.html` must fit a file name (255 bytes).
-pub const MAX_ID_BYTES: usize = 255 - ".json".len();
+/// The longest id: `<id>.phone.svg`, the longest name an id makes, must
+/// fit a file name (255 bytes).
+pub const MAX_ID_BYTES: usize = 255 - ".phone.svg".len();
 
 /// An id: lower-case letters, digits and hyphens, so it is safe as a file name.
 #[derive(Debug, Clone, PartialEq, Eq, PartialOrd, Ord, Hash)]
@@ -67,12 +69,12 @@ impl fmt::Display for Id {
 
 impl Id {
     /// Checks the characters of an id, and its length: it names files up to
-    /// `<id>.json`, and a file name may be 255 bytes.
+    /// `<id>.phone.svg`, and a file name may be 255 bytes.
     pub fn parse(text: &str) -> Result<Id, String> {
         if text.len() > MAX_ID_BYTES {
             return Err(format!(
                 "an id may be at most {MAX_ID_BYTES} bytes (it names files such as \
-                 `<id>.json`), and this one is {}",
+                 `<id>.phone.svg`), and this one is {}",
                 text.len()
             ));
         }

@@ -46,7 +46,7 @@ impl CheckParams for Params {
         }
         if self.shown > MOST_SHOWN {
             return Err(format!(
-                "shown must be at most {MOST_SHOWN}, the cells that fit the page's column, not {}",
+                "shown must be at most {MOST_SHOWN}, the cells that fit a phone's column, not {}",
                 self.shown
             ));
         }
@@ -108,9 +108,12 @@ impl Data {
 }
 
 const CELL: i32 = 24;
+/// The narrowest cell that still holds a legible value (12 px text).
+const MIN_CELL: i32 = 20;
 const LEFT: i32 = 20;
-/// The most cells that fit the page's column.
-const MOST_SHOWN: usize = ((plot::COLUMN as i32 - 2 * LEFT) / CELL) as usize;
+/// The most cells that fit a phone's column at the narrowest legible cell:
+/// the options' lines join cells of one row, so the strip cannot wrap.
+const MOST_SHOWN: usize = ((plot::PHONE as i32 - 2 * LEFT) / MIN_CELL) as usize;
 /// The vertical step between one option's line and the next, room for a
 /// 13 px label between them.
 const RISE: i32 = 18;
@@ -118,10 +121,14 @@ const RISE: i32 = 18;
 /// Draws the strip with lines from the heap to each option. The range note
 /// is the SVG's description, printed once in the caption.
 pub fn render(data: &Data, meta: &RenderMeta) -> String {
-    let width = (2 * LEFT + CELL * data.values.len() as i32).max(420) as u32;
+    let room = meta.width as i32 - 2 * LEFT;
+    let cell = (room / data.values.len().max(1) as i32).clamp(MIN_CELL, CELL);
+    let width = (2 * LEFT + cell * data.values.len() as i32)
+        .max(420)
+        .min(meta.width as i32) as u32;
     let strip_y = 40 + RISE * data.options.len() as i32 + 10;
-    let height = (strip_y + CELL + 40) as u32;
-    let centre = |heap: usize| LEFT + heap as i32 * CELL + CELL / 2;
+    let height = (strip_y + cell + 40) as u32;
+    let centre = |heap: usize| LEFT + heap as i32 * cell + cell / 2;
     plot::svg(width, height, meta.caption, &data.range_note(), |area| {
         let title = format!(
             "{}: heap {} and its options",
@@ -129,15 +136,10 @@ pub fn render(data: &Data, meta: &RenderMeta) -> String {
             data.heap
         );
         plot::title(area, &title, (LEFT, 14));
-        plot::strip(area, LEFT, strip_y, CELL, 0, &data.values);
+        plot::strip(area, LEFT, strip_y, cell, 0, &data.values);
         let x = centre(data.heap);
-        plot::outline(
-            area,
-            (x - CELL / 2, strip_y),
-            (x + CELL / 2, strip_y + CELL),
-            ACCENT,
-            3,
-        );
+        let corner = (x + cell / 2, strip_y + cell);
+        plot::outline(area, (x - cell / 2, strip_y), corner, ACCENT, 3);
         for (i, &option) in data.options.iter().enumerate() {
             let xo = centre(option);
             let rise = strip_y - 22 - RISE * i as i32;
@@ -158,9 +160,9 @@ pub fn render(data: &Data, meta: &RenderMeta) -> String {
                 ACCENT,
             );
         }
-        let from = LEFT + (data.heap - data.reach) as i32 * CELL;
-        let to = LEFT + data.heap as i32 * CELL;
-        let y = strip_y + CELL + 10;
+        let from = LEFT + (data.heap - data.reach) as i32 * cell;
+        let to = LEFT + data.heap as i32 * cell;
+        let y = strip_y + cell + 10;
         plot::line(
             area,
             &[
@@ -182,8 +184,27 @@ mod tests {
     use super::*;
 
     #[test]
+    fn the_strip_fits_a_phone_with_legible_cells() {
+        let params = Params {
+            game: "sub:1,3,4".parse().unwrap(),
+            heap: 10,
+            shown: 15,
+        };
+        let data = compute(&params).unwrap();
+        let meta = |width| RenderMeta {
+            id: "r",
+            caption: "c",
+            width,
+        };
+        let phone = render(&data, &meta(plot::PHONE));
+        // 15 cells of 21 px and the margins, no wider than the phone.
+        assert!(phone.contains("width=\"358\""), "{}", &phone[..200]);
+        assert!(render(&data, &meta(plot::COLUMN)).contains("width=\"420\""));
+    }
+
+    #[test]
     fn every_strip_the_manifest_accepts_fits_the_column() {
-        assert!(2 * LEFT + CELL * MOST_SHOWN as i32 <= plot::COLUMN as i32);
+        assert!(2 * LEFT + MIN_CELL * MOST_SHOWN as i32 <= plot::PHONE as i32);
         let params = Params {
             game: "sub:1,3,4".parse().unwrap(),
             heap: 10,

@@ -234,15 +234,22 @@ fn panel_title(row: &Row) -> String {
     }
 }
 
-/// One game's panel, `plot_w` px wide from the top `top`.
-fn draw_panel(area: &plot::Area, row: &Row, top: i32, plot_w: i32) {
+/// The lines a panel's title takes in `width` px.
+fn title_lines(row: &Row, width: i32) -> i32 {
+    plot::fit_lines(&panel_title(row), plot::TEXT, width).len() as i32
+}
+
+/// One game's panel, `plot_w` px wide from the top `top`, its title
+/// wrapped to `title_w` px above it.
+fn draw_panel(area: &plot::Area, row: &Row, top: i32, plot_w: i32, title_w: i32) {
     let bottom = top + PANEL_H;
     let most = row.values.iter().copied().max().unwrap_or(1).max(1) as f64;
     let count = row.values.len().max(2) as f64;
     let px_per_heap = f64::from(plot_w) / (count - 1.0);
     let x_of = |n: usize| LEFT + (n as f64 * px_per_heap).round() as i32;
     let y_of = |v: Value| bottom - (f64::from(v) / most * PANEL_H as f64).round() as i32;
-    plot::heading(area, &panel_title(row), (20, top - 18), Anchor::Start);
+    let extra = (title_lines(row, title_w) - 1) * plot::line_pitch(plot::TEXT);
+    plot::heading_lines(area, &panel_title(row), (20, top - 18 - extra), title_w);
     let frame = [(LEFT, top), (LEFT, bottom), (LEFT + plot_w, bottom)];
     plot::line(area, &frame, MUTED, 1);
     let values = [
@@ -277,16 +284,31 @@ fn draw_panel(area: &plot::Area, row: &Row, top: i32, plot_w: i32) {
 pub fn render(data: &Data, meta: &RenderMeta) -> String {
     let width = meta.width as i32;
     let plot_w = width - LEFT - RIGHT;
-    let panels = data.rows.len() as i32;
-    let note = data.range_note();
-    let height = (TOP + panels * (PANEL_H + GAP) - GAP + 28) as u32;
-    plot::svg(width as u32, height, meta.caption, &note, |area| {
-        let title = "Values against the heap: a steady climb is a saltus";
-        plot::title(area, title, (20, 14));
-        for (i, row) in data.rows.iter().enumerate() {
-            draw_panel(area, row, TOP + i as i32 * (PANEL_H + GAP), plot_w);
-        }
-    })
+    let title_w = width - 20 - RIGHT;
+    let pitch = plot::line_pitch(plot::TEXT);
+    let title = "Values against the heap: a steady climb is a saltus";
+    let head = (plot::fit_lines(title, plot::TITLE, width - 20).len() as i32 - 1)
+        * plot::line_pitch(plot::TITLE);
+    // Each panel's top: below the last, and below its own title's lines.
+    let mut tops = Vec::new();
+    let mut top = TOP + head - GAP - PANEL_H;
+    for row in &data.rows {
+        top += PANEL_H + GAP + (title_lines(row, title_w) - 1) * pitch;
+        tops.push(top);
+    }
+    let height = (top + PANEL_H + 28) as u32;
+    plot::svg(
+        width as u32,
+        height,
+        meta.caption,
+        &data.range_note(),
+        |area| {
+            plot::title_lines(area, title, (20, 14), width - 20);
+            for (row, &top) in data.rows.iter().zip(&tops) {
+                draw_panel(area, row, top, plot_w, title_w);
+            }
+        },
+    )
 }
 
 #[cfg(test)]

@@ -195,8 +195,19 @@ fn period_mark(area: &plot::Area, at: (i32, i32)) {
 pub fn render(data: &Data, meta: &RenderMeta) -> String {
     let columns = data.rows.len() as i32;
     let column = column_width(data.rows.len(), meta.width as i32);
-    let width = (LEFT + column * columns + RIGHT) as u32;
-    let height = (TOP + PLOT_H + 96) as u32;
+    let width = LEFT + column * columns + RIGHT;
+    let title = "The state bound (m + 1)ᵐ against the longest period found";
+    // A title wrapped to the width moves the chart down by its extra lines.
+    let lines = plot::fit_lines(title, plot::TITLE, width - 20).len() as i32;
+    let top = TOP + (lines - 1) * plot::line_pitch(plot::TITLE);
+    let keys = [
+        Key::mark(10, &bound_mark, "bound (m + 1)ᵐ on the states"),
+        Key::mark(10, &period_mark, "longest certified period"),
+    ];
+    // The two keys side by side where they fit, one under the other if not.
+    let side_by_side = LEFT + 260 + keys[1].width() <= width;
+    let legend_lines = if side_by_side { 1 } else { 2 };
+    let height = (top + PLOT_H + 96 + (legend_lines - 1) * legend::LINE) as u32;
     let top_decade = data
         .rows
         .iter()
@@ -205,77 +216,114 @@ pub fn render(data: &Data, meta: &RenderMeta) -> String {
         .unwrap_or(1)
         .max(1);
     let y_of = |v: f64| {
-        TOP + PLOT_H - ((v.max(1.0).log10() / top_decade as f64) * PLOT_H as f64).round() as i32
+        top + PLOT_H - ((v.max(1.0).log10() / top_decade as f64) * PLOT_H as f64).round() as i32
     };
     let x_of = |i: usize| LEFT + column * i as i32 + column / 2;
-    let bottom = TOP + PLOT_H;
+    let bottom = top + PLOT_H;
     // Each column's count of sets, where the counts fit their columns.
     let counts_fit = data
         .rows
         .iter()
         .all(|r| plot::text_width(&sets_label(r.sets), plot::SMALL) + 4 <= column);
-    plot::svg(width, height, meta.caption, &data.range_note(), |area| {
-        let title = "The state bound (m + 1)ᵐ against the longest period found";
-        plot::title(area, title, (20, 14));
-        let y_title = "states or period (log scale)";
-        plot::heading(area, y_title, (20, TOP - 22), Anchor::Start);
-        for decade in (0..=top_decade).step_by(2) {
-            let y = y_of(10f64.powi(decade));
-            plot::line(
-                area,
-                &[(LEFT, y), (LEFT + column * columns, y)],
-                plot::fill(0),
-                1,
-            );
-            let text = format!("10{}", plot::superscript(decade as u32));
-            plot::tick(area, &text, (LEFT - 8, y), Anchor::End);
-        }
-        for (i, r) in data.rows.iter().enumerate() {
-            let (x, yb, yp) = (x_of(i), y_of(r.bound as f64), y_of(r.longest_period as f64));
-            plot::line(area, &[(x, yb), (x, yp)], plot::fill(0), 2);
-            bound_mark(area, (x, yb));
-            period_mark(area, (x, yp));
-            let period = r.longest_period.to_string();
-            plot::label(
-                area,
-                &period,
-                (x + 8, yp),
-                plot::SMALL,
-                Anchor::Start,
-                ACCENT,
-            );
+    plot::svg(
+        width as u32,
+        height,
+        meta.caption,
+        &data.range_note(),
+        |area| {
+            plot::title_lines(area, title, (20, 14), width - 20);
+            let y_title = "states or period (log scale)";
+            plot::heading(area, y_title, (20, top - 22), Anchor::Start);
+            for decade in (0..=top_decade).step_by(2) {
+                let y = y_of(10f64.powi(decade));
+                plot::line(
+                    area,
+                    &[(LEFT, y), (LEFT + column * columns, y)],
+                    plot::fill(0),
+                    1,
+                );
+                let text = format!("10{}", plot::superscript(decade as u32));
+                plot::tick(area, &text, (LEFT - 8, y), Anchor::End);
+            }
+            for (i, r) in data.rows.iter().enumerate() {
+                let (x, yb, yp) = (x_of(i), y_of(r.bound as f64), y_of(r.longest_period as f64));
+                plot::line(area, &[(x, yb), (x, yp)], plot::fill(0), 2);
+                bound_mark(area, (x, yb));
+                period_mark(area, (x, yp));
+                let period = r.longest_period.to_string();
+                plot::label(
+                    area,
+                    &period,
+                    (x + 8, yp),
+                    plot::SMALL,
+                    Anchor::Start,
+                    ACCENT,
+                );
+                plot::heading(
+                    area,
+                    &r.max_take.to_string(),
+                    (x, bottom + 16),
+                    Anchor::Middle,
+                );
+                if counts_fit {
+                    plot::tick(area, &sets_label(r.sets), (x, bottom + 33), Anchor::Middle);
+                }
+            }
+            let x_title = if counts_fit {
+                "largest take m, and the sets with it"
+            } else {
+                "largest take m"
+            };
             plot::heading(
                 area,
-                &r.max_take.to_string(),
-                (x, bottom + 16),
+                x_title,
+                (LEFT + column * columns / 2, bottom + 54),
                 Anchor::Middle,
             );
-            if counts_fit {
-                plot::tick(area, &sets_label(r.sets), (x, bottom + 33), Anchor::Middle);
-            }
-        }
-        let x_title = if counts_fit {
-            "largest take m, and the sets with it"
-        } else {
-            "largest take m"
-        };
-        plot::heading(
-            area,
-            x_title,
-            (LEFT + column * columns / 2, bottom + 54),
-            Anchor::Middle,
-        );
-        let legend_y = bottom + 80;
-        let bound = Key::mark(10, &bound_mark, "bound (m + 1)ᵐ on the states");
-        legend::key(area, (LEFT, legend_y), &bound);
-        let period = Key::mark(10, &period_mark, "longest certified period");
-        legend::key(area, (LEFT + 260, legend_y), &period);
-    })
+            let legend_y = bottom + 80;
+            legend::key(area, (LEFT, legend_y), &keys[0]);
+            let second = if side_by_side {
+                (LEFT + 260, legend_y)
+            } else {
+                (LEFT, legend_y + legend::LINE)
+            };
+            legend::key(area, second, &keys[1]);
+        },
+    )
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn on_a_phone_the_chart_fits_and_its_legend_stacks() {
+        let data = compute(&Params {
+            max_take: 10,
+            values: Count(400),
+        })
+        .unwrap();
+        let meta = |width| RenderMeta {
+            id: "s",
+            caption: "c",
+            width,
+        };
+        let phone = render(&data, &meta(plot::PHONE));
+        let width: i32 = phone
+            .split("width=\"")
+            .nth(1)
+            .unwrap()
+            .split('"')
+            .next()
+            .unwrap()
+            .parse()
+            .unwrap();
+        assert!(width <= plot::PHONE as i32);
+        // The second key under the first, not 260 px to its right.
+        assert!(!phone.contains(&format!("x=\"{}\"", LEFT + 260 + 16)));
+        let desktop = render(&data, &meta(plot::COLUMN));
+        assert!(desktop.contains(&format!("x=\"{}\"", LEFT + 260 + 16)));
+    }
 
     #[test]
     fn every_range_of_largest_takes_fits_the_column() {

@@ -130,102 +130,206 @@ const LEFT: i32 = 20;
 /// The most cells a strip can show inside the page's column.
 pub const MOST_SHOWN: usize = ((plot::COLUMN as i32 - 2 * LEFT) / MIN_CELL) as usize;
 
-/// The side of a cell for a strip of `shown` cells: as wide as fits the
-/// column, at most `CELL`, never below `MIN_CELL` (the manifest refuses a
+/// The side of a cell for a strip of `shown` cells in `width` px: as wide
+/// as fits, at most `CELL`, never below `MIN_CELL` (the manifest refuses a
 /// strip longer than [`MOST_SHOWN`]).
-fn cell_for(shown: usize) -> i32 {
-    ((plot::COLUMN as i32 - 2 * LEFT) / shown.max(1) as i32).clamp(MIN_CELL, CELL)
+fn cell_for(shown: usize, width: u32) -> i32 {
+    ((width as i32 - 2 * LEFT) / shown.max(1) as i32).clamp(MIN_CELL, CELL)
 }
 
-/// Draws the strip, the period brackets and the certificate's pairs. The
-/// range note is the SVG's description, printed once in the caption.
+/// How the strip is cut into rows for a width: one row when every cell
+/// fits at a legible size; else rows of whole periods (so a period's
+/// columns line up down the rows), or of as many cells as fit.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+struct Layout {
+    per_row: usize,
+    cell: i32,
+    rows: usize,
+}
+
+fn layout(shown: usize, period: Option<usize>, width: u32) -> Layout {
+    let fit = ((width as i32 - 2 * LEFT) / MIN_CELL).max(1) as usize;
+    if shown <= fit {
+        let cell = cell_for(shown, width);
+        return Layout {
+            per_row: shown,
+            cell,
+            rows: 1,
+        };
+    }
+    let per_row = match period {
+        Some(p) if p <= fit => fit / p * p,
+        _ => fit,
+    };
+    Layout {
+        per_row,
+        cell: cell_for(per_row, width),
+        rows: shown.div_ceil(per_row),
+    }
+}
+
+/// Room above a row for the period's bracket and label and the heap numbers.
+const ABOVE: i32 = 40;
+/// The pitch of the window's pair lines under a row.
+const PAIR_STEP: i32 = 9;
+
+/// Where heaps sit: row `n / per_row`, each row below the last by its
+/// cells, the pair lines it holds (if any), and the room above the next.
+struct Grid {
+    layout: Layout,
+    /// Each row's top.
+    tops: Vec<i32>,
+}
+
+impl Grid {
+    /// Rows from `top`; a row holding both cells of a window's pair leaves
+    /// room under it for `pair_rows` lines.
+    fn new(layout: Layout, top: i32, pair_rows: i32, pair_row: impl Fn(usize) -> bool) -> Grid {
+        let mut tops = vec![top];
+        for row in 0..layout.rows {
+            let under = if pair_row(row) {
+                14 + pair_rows * PAIR_STEP + 12
+            } else {
+                10
+            };
+            tops.push(tops[row] + layout.cell + under + ABOVE);
+        }
+        Grid { layout, tops }
+    }
+
+    fn row(&self, heap: usize) -> usize {
+        heap / self.layout.per_row
+    }
+
+    /// The top-left corner of heap `heap`'s cell.
+    fn cell(&self, heap: usize) -> (i32, i32) {
+        let column = heap % self.layout.per_row;
+        let x = LEFT + column as i32 * self.layout.cell;
+        (x, self.tops[self.row(heap)])
+    }
+
+    /// Where the rows end (the next row's top, less its room above).
+    fn bottom(&self) -> i32 {
+        self.tops[self.layout.rows] - ABOVE
+    }
+}
+
+/// Draws the strip, in rows when it does not fit one, with the period's
+/// brackets and the certificate's pairs. The range note is the SVG's
+/// description, printed once in the caption.
 pub fn render(data: &Data, meta: &RenderMeta) -> String {
     let shown = &data.values[..data.shown];
-    let cell = cell_for(shown.len());
+    let l = layout(shown.len(), data.period, meta.width);
     let window = data.certificate.filter(|c| c.holds);
     let pair_rows = window.map_or(0, |c| c.length as i32);
-    let width = (2 * LEFT + cell * shown.len() as i32) as u32;
-    let strip_y = 74;
-    let arcs_y = strip_y + cell + 14;
-    let height = (arcs_y + pair_rows.max(1) * 9 + 12) as u32;
+    let width = (2 * LEFT + l.cell * l.per_row as i32) as u32;
+    let name = rule_name(&data.rule);
+    let title = format!("{name}: values of heaps 0–{}", shown.len() - 1);
+    let title_lines = plot::fit_lines(&title, plot::TITLE, width as i32 - LEFT).len() as i32;
+    let top = 14 + title_lines * plot::line_pitch(plot::TITLE) + ABOVE;
+    // One row always keeps the room for pair lines under it, as it has a
+    // window's pairs or none; of several, those that hold a pair.
+    let pairs_in = |row: usize| {
+        l.rows == 1
+            || window.is_some_and(|c| {
+                (c.start..c.start + c.length)
+                    .any(|k| k / l.per_row == row && (k + c.period) / l.per_row == row)
+            })
+    };
+    let grid = Grid::new(l, top, pair_rows.max(1), pairs_in);
+    let window_text =
+        window.map(|c| format!("window: {} pairs g(k) = g(k + {})", c.length, c.period));
+    // Past the pairs on one row; on its own line under the rows when wrapped.
+    let height = grid.bottom()
+        + if l.rows > 1 && window.is_some() {
+            24
+        } else {
+            0
+        };
     let desc = format!(
-        "Values of {} for heaps 0 to {}. {}",
-        rule_name(&data.rule),
+        "Values of {name} for heaps 0 to {}. {}",
         shown.len() - 1,
         data.range_note()
     );
-    plot::svg(width, height, meta.caption, &desc, |area| {
-        let title = format!(
-            "{}: values of heaps 0–{}",
-            rule_name(&data.rule),
-            shown.len() - 1
-        );
-        plot::title(area, &title, (LEFT, 14));
-        plot::strip(area, LEFT, strip_y, cell, 0, shown);
-        if let (Some(p), Some(s)) = (data.period, data.preperiod) {
-            draw_brackets(area, s, p, shown.len(), strip_y, cell);
+    plot::svg(width, height as u32, meta.caption, &desc, |area| {
+        plot::title_lines(area, &title, (LEFT, 14), width as i32 - LEFT);
+        for (row, chunk) in shown.chunks(l.per_row).enumerate() {
+            let first = row * l.per_row;
+            plot::strip(area, LEFT, grid.cell(first).1, l.cell, first, chunk);
         }
-        if let Some(c) = window {
-            draw_pairs(area, &c, shown.len(), strip_y, arcs_y, cell);
+        if let (Some(p), Some(s)) = (data.period, data.preperiod) {
+            draw_brackets(area, &grid, s, p, shown.len());
+        }
+        if let (Some(c), Some(text)) = (window, &window_text) {
+            let end = draw_pairs(area, &grid, &c, shown.len());
+            let at = if l.rows > 1 {
+                (LEFT, grid.bottom() + 10)
+            } else {
+                end
+            };
+            plot::label(area, text, at, plot::TEXT, Anchor::Start, ACCENT);
         }
     })
 }
 
-/// Brackets over each whole period drawn, the first labelled.
-fn draw_brackets(
-    area: &plot::Area,
-    start: usize,
-    period: usize,
-    shown: usize,
-    strip_y: i32,
-    cell: i32,
-) {
-    let y = strip_y - 26;
+/// Brackets over each whole period drawn inside a row, the first labelled.
+fn draw_brackets(area: &plot::Area, grid: &Grid, start: usize, period: usize, shown: usize) {
+    let cell = grid.layout.cell;
     let mut block = start;
+    let mut labelled = false;
     while block + period <= shown {
-        let x0 = LEFT + block as i32 * cell + 2;
-        let x1 = LEFT + (block + period) as i32 * cell - 2;
-        plot::line(area, &[(x0, y + 5), (x0, y), (x1, y), (x1, y + 5)], INK, 1);
-        if block == start {
-            let text = format!("period {period}");
-            plot::heading(area, &text, ((x0 + x1) / 2, y - 10), Anchor::Middle);
+        if grid.row(block) == grid.row(block + period - 1) {
+            let (x, strip_y) = grid.cell(block);
+            let y = strip_y - 26;
+            let (x0, x1) = (x + 2, x + period as i32 * cell - 2);
+            plot::line(area, &[(x0, y + 5), (x0, y), (x1, y), (x1, y + 5)], INK, 1);
+            if !labelled {
+                let text = format!("period {period}");
+                plot::heading(area, &text, ((x0 + x1) / 2, y - 10), Anchor::Middle);
+                labelled = true;
+            }
         }
         block += period;
     }
 }
 
-/// The window's pairs `(k, k + p)`, each joined below the strip.
-fn draw_pairs(
-    area: &plot::Area,
-    c: &Certificate,
-    shown: usize,
-    strip_y: i32,
-    arcs_y: i32,
-    cell: i32,
-) {
+/// The window's pairs `(k, k + p)`, both cells outlined and joined: by a
+/// line under their row when they share one, else from one row down to
+/// the other (at the cells' left, clear of the heap numbers). Returns where
+/// the window's label goes when the strip is one row: after the last pair.
+fn draw_pairs(area: &plot::Area, grid: &Grid, c: &Certificate, shown: usize) -> (i32, i32) {
+    let cell = grid.layout.cell;
     for (row, k) in (c.start..c.start + c.length).enumerate() {
         if k + c.period >= shown {
             break;
         }
-        let xa = LEFT + k as i32 * cell + cell / 2;
-        let xb = LEFT + (k + c.period) as i32 * cell + cell / 2;
-        let depth = arcs_y + row as i32 * 9;
-        let top = strip_y + cell + 2;
-        plot::line(
-            area,
-            &[(xa, top), (xa, depth), (xb, depth), (xb, top)],
-            ACCENT,
-            1,
-        );
-        for x in [xa, xb] {
-            let cx = x - cell / 2;
-            plot::outline(area, (cx, strip_y), (cx + cell, strip_y + cell), ACCENT, 2);
+        let ((xa, ya), (xb, yb)) = (grid.cell(k), grid.cell(k + c.period));
+        let depth = ya + cell + 14 + row as i32 * PAIR_STEP;
+        if ya == yb {
+            let (xa, xb) = (xa + cell / 2, xb + cell / 2);
+            let top = ya + cell + 2;
+            plot::line(
+                area,
+                &[(xa, top), (xa, depth), (xb, depth), (xb, top)],
+                ACCENT,
+                1,
+            );
+        } else {
+            plot::line(
+                area,
+                &[(xa + 4, ya + cell + 2), (xb + 4, yb - 2)],
+                ACCENT,
+                1,
+            );
+        }
+        for (x, y) in [(xa, ya), (xb, yb)] {
+            plot::outline(area, (x, y), (x + cell, y + cell), ACCENT, 2);
         }
     }
-    let text = format!("window: {} pairs g(k) = g(k + {})", c.length, c.period);
-    let x = LEFT + (c.start + c.period + c.length) as i32 * cell + 6;
-    let y = arcs_y + (c.length as i32 - 1) * 9;
-    plot::label(area, &text, (x, y), plot::TEXT, Anchor::Start, ACCENT);
+    (
+        LEFT + (c.start + c.period + c.length) as i32 * cell + 6,
+        grid.tops[0] + cell + 14 + (c.length as i32 - 1) * PAIR_STEP,
+    )
 }
 
 #[cfg(test)]
@@ -235,7 +339,7 @@ mod tests {
     #[test]
     fn every_strip_the_manifest_accepts_fits_the_column() {
         for shown in 1..=MOST_SHOWN {
-            let cell = cell_for(shown);
+            let cell = cell_for(shown, plot::COLUMN);
             assert!(cell >= MIN_CELL, "{shown} cells of {cell} px");
             assert!(
                 2 * LEFT + cell * shown as i32 <= plot::COLUMN as i32,
@@ -245,6 +349,21 @@ mod tests {
         // One cell more would need cells below the legible minimum.
         let more = MOST_SHOWN as i32 + 1;
         assert!(2 * LEFT + MIN_CELL * more > plot::COLUMN as i32);
+    }
+
+    #[test]
+    fn on_a_phone_a_strip_wraps_into_rows_of_whole_periods() {
+        // {1, 3, 4}: 28 values, period 7: two rows of two periods.
+        let l = layout(28, Some(7), plot::PHONE);
+        assert_eq!((l.per_row, l.rows), (14, 2));
+        assert!(2 * LEFT + l.cell * l.per_row as i32 <= plot::PHONE as i32);
+        assert!(l.cell >= MIN_CELL);
+        // {2, 5, 6}: 33 values, period 11: a period to a row.
+        assert_eq!(layout(33, Some(11), plot::PHONE).per_row, 11);
+        // A period wider than the phone: as many cells as fit.
+        assert_eq!(layout(40, Some(17), plot::PHONE).per_row, 15);
+        // The column holds them in one row, as before.
+        assert_eq!(layout(28, Some(7), plot::COLUMN).rows, 1);
     }
 
     #[test]
