@@ -42,6 +42,10 @@ pub const THEOREM_C_PLUS: &str = "saltus-theorem-c-plus";
 /// it is refused as too large rather than run: a few seconds of work.
 const WORK_LIMIT: u64 = 400_000_000;
 
+/// The most memory a check's tables may take (64 MiB), refused past it
+/// like work.
+const TABLE_BYTES: u64 = 1 << 26;
+
 /// The first condition that fails, or `Certified`.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
 #[serde(tag = "verdict", rename_all = "kebab-case")]

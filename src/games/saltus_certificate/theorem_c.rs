@@ -5,7 +5,7 @@
 //! one by one: the periodic parts' (sum, nim-sum) pairs are built one part
 //! at a time, so the cost is about `p²·s` rather than `p³`.
 
-use super::{Claim, Switches, Verdict, WORK_LIMIT};
+use super::{Claim, Switches, TABLE_BYTES, Verdict, WORK_LIMIT};
 use crate::sequence::Value;
 
 /// What Theorem C found: its verdict and `E`, the largest excess.
@@ -109,8 +109,9 @@ fn layers(
     each_configuration: &EachConfiguration,
 ) -> Verdict {
     let depth = largest_excess + 3;
-    let c3_cells = period as u64 * s as u64 * depth as u64;
-    if c3_cells > WORK_LIMIT {
+    // A flag per excess, a flag for the top layer, a usize per parity.
+    let c3_cells = (period as u64 * s as u64).saturating_mul(depth as u64 + 17);
+    if c3_cells > TABLE_BYTES {
         return Verdict::TooLarge { cells: c3_cells };
     }
     // top[i][ℓ]: some configuration of excess 0; exact[i][ℓ][e] for m ≤ 2;

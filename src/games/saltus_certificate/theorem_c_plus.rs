@@ -22,7 +22,7 @@
 //! Every configuration is visited (twice: once for `E` and `Dmax`, once to
 //! fill the tables), so the cost is counted first and bounded.
 
-use super::{Claim, Moves, Switches, Verdict, WORK_LIMIT, configurations};
+use super::{Claim, Moves, Switches, TABLE_BYTES, Verdict, WORK_LIMIT, configurations};
 use crate::sequence::Value;
 
 /// What Theorem C⁺ found: its verdict and the numbers it derived.
@@ -227,8 +227,9 @@ fn fill(
     each: &EachConfiguration,
 ) -> Verdict {
     let depths = d_max as usize + 3;
-    let cells = (period as u64 * s as u64).saturating_mul(depths as u64 + 6);
-    if cells > WORK_LIMIT {
+    // The tables' bytes: a flag per depth, two i64 and a flag per parity.
+    let cells = (period as u64 * s as u64).saturating_mul(depths as u64 + 34);
+    if cells > TABLE_BYTES {
         return Verdict::TooLarge { cells };
     }
     // Per (residue, low): the depths a carrier alone fills (exactly its
