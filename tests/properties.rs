@@ -134,6 +134,12 @@ fn figure_entry() -> impl Strategy<Value = String> {
                 games.join(", ")
             )
         }),
+        (n(), n(), 0usize..3).prop_map(|(digits, values, prefixes)| format!(
+            "    saltus-census:\n      prefixes: [{}]\n      digits: {}\n      values: {}\n",
+            ["\"0\"", "\"4\"", "\"8\""][prefixes],
+            digits % 3,
+            values % 200
+        )),
         (rule_text(), n(), n()).prop_map(|(game, values, rows)| format!(
             "    period-window:\n      game: \"{game}\"\n      values: {}\n      rows: {rows}\n",
             values % 3000

@@ -649,6 +649,61 @@ fn seq_certifies_the_saltus_of_8_and_reads_a_huge_heap_off_it() {
     assert!(json["arithmetic"].is_null(), "{}", json["arithmetic"]);
 }
 
+/// ·9C's values reach its saltus 16 at heap 37, so Theorem C refuses it;
+/// Theorem C⁺ certifies it from a base of 280 values, `seq` says so (and
+/// refuses with fewer values), and `value` reads a huge heap off it.
+#[test]
+fn seq_certifies_9c_by_theorem_c_plus_from_its_base_and_value_reads_off_it() {
+    let seq = |values: &str| {
+        let out = ladder(&repo(), &["seq", "hex:·9C", "--values", values, "--json"]);
+        assert!(out.status.success());
+        serde_json::from_slice::<serde_json::Value>(&out.stdout).unwrap()
+    };
+    let json = seq("1000");
+    let certificate = &json["arithmetic"]["certificate"];
+    assert_eq!(certificate["theorem"], "saltus-theorem-c-plus");
+    assert_eq!(certificate["verdict"], "certified");
+    assert_eq!(
+        (&certificate["from"], &certificate["period"]),
+        (&28.into(), &36.into())
+    );
+    assert_eq!(
+        (&certificate["base"], &certificate["values_needed"]),
+        (&280.into(), &280.into())
+    );
+    let attempts = certificate["attempts"].as_array().unwrap();
+    assert_eq!(attempts[0]["theorem"], "saltus-theorem-c");
+    assert_eq!(attempts[0]["condition"], "early-values-below-saltus");
+    assert_eq!(
+        (&attempts[0]["heap"], &attempts[0]["value"]),
+        (&37.into(), &16.into())
+    );
+    let short = seq("200");
+    let refused = &short["arithmetic"]["certificate"];
+    assert_eq!(refused["condition"], "values-up-to-base");
+    assert_eq!(refused["needed"], 280);
+    // 10^18 − 28 = 36 × 27,777,777,777,777,777: g(28) and 16 a layer.
+    let g28 = json["values"][28].as_u64().unwrap();
+    let out = ladder(
+        &repo(),
+        &["value", "hex:·9C", "1000000000000000000", "--json"],
+    );
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let value: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(value["method"], "saltus");
+    assert_eq!(value["theorem"], "saltus-theorem-c-plus");
+    assert_eq!(
+        (&value["base"], &value["reduced"]),
+        (&280.into(), &28.into())
+    );
+    let expected = u128::from(g28) + 16 * 27_777_777_777_777_777;
+    assert_eq!(value["value"].as_u64().map(u128::from), Some(expected));
+}
+
 #[test]
 fn seq_finds_a_saltus_in_a_hexadecimal_game_and_does_not_certify_it() {
     let out = ladder(&repo(), &["seq", "hex:·3F", "--values", "300", "--json"]);

@@ -311,28 +311,46 @@ fn period_lines<T: Copy + Into<u32> + Into<i64>>(
     Ok(())
 }
 
-/// What the saltus theorem says of a found saltus.
+/// What the saltus theorems say of a found saltus.
 fn saltus_verdict(a: &Arithmetic) -> Result<String> {
     Ok(match &a.certificate {
-        Some(c) if c.holds && c.period == a.found.period => format!(
-            "certified by Theorem C from heap {}, reading the first {} values",
-            c.from,
-            grouped(c.values_needed as u64)
-        ),
         Some(c) if c.holds => format!(
-            "certified by Theorem C read over {} periods (g(n + {}) = g(n) + {} from \
-             heap {}), reading the first {} values",
-            c.period / a.found.period,
-            c.period,
-            c.saltus,
+            "certified by {}{} from heap {}, reading the first {} values",
+            saltus_theorem(c.theorem),
+            match c.period / a.found.period {
+                1 => String::new(),
+                times => format!(
+                    " read over {times} periods (g(n + {}) = g(n) + {})",
+                    c.period, c.saltus
+                ),
+            },
             c.from,
             grouped(c.values_needed as u64)
         ),
-        Some(c) => format!(
-            "observed, not certified: Theorem C's condition `{}` fails ({})",
-            c.verdict.condition(),
-            serde_json::to_string(&c.verdict)?
-        ),
+        Some(c) => {
+            let tried: Vec<String> = c
+                .attempts
+                .iter()
+                .map(|t| {
+                    let theorem = saltus_theorem(t.theorem);
+                    format!("{theorem} over {}: `{}`", t.period, t.condition)
+                })
+                .collect();
+            format!(
+                "observed, not certified ({}; {})",
+                tried.join(", "),
+                serde_json::to_string(&c.verdict)?
+            )
+        }
         None => "observed, not certified: this rule has no saltus theorem".to_string(),
     })
+}
+
+/// A saltus theorem's name for a person.
+fn saltus_theorem(id: &str) -> &'static str {
+    if id == ladder::games::saltus_certificate::THEOREM_C_PLUS {
+        "Theorem C⁺"
+    } else {
+        "Theorem C"
+    }
 }

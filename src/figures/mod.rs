@@ -28,6 +28,7 @@ pub mod pass_table;
 pub mod period_window;
 pub mod run;
 pub mod saltus;
+pub mod saltus_census;
 pub mod same_sequence;
 pub mod shifted_pair;
 pub mod split_share;
@@ -129,6 +130,7 @@ figure_kinds! {
     "state-bound" => StateBound(state_bound),
     "certificate-lengths" => CertificateLengths(certificate_lengths),
     "saltus" => Saltus(saltus),
+    "saltus-census" => SaltusCensus(saltus_census),
     "two-takes-strip" => TwoTakesStrip(two_takes_strip),
     "pair-census" => PairCensus(pair_census),
     "triple-census" => TripleCensus(triple_census),

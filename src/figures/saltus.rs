@@ -1,9 +1,9 @@
 //! `saltus`: hexadecimal games whose values settle into arithmetic
 //! periodicity, `g(n + p) = g(n) + s`: each game's values drawn against the
-//! heap, its period marked, its saltus stated with Theorem C's verdict
-//! (`games::saltus_certificate`). Beside them, one claimed saltus that holds
-//! over a window of Theorem P's length and then breaks, with the verdict
-//! Theorem C gives it: the reason a window is not a proof here.
+//! heap, its period marked, its saltus stated with the verdict of Theorems
+//! C and C⁺ (`games::saltus_certificate`). Beside them, one claimed saltus
+//! that holds over a window of Theorem P's length and then breaks, with the
+//! verdicts the theorems give it: the reason a window is not a proof here.
 
 use serde::{Deserialize, Serialize};
 
@@ -12,7 +12,7 @@ use super::bounds::Count;
 use super::bounds::{CheckParams, Within};
 use crate::games::Rule;
 use crate::games::arithmetic::Arithmetic;
-use crate::games::saltus_certificate::{SaltusCertificate, certify_saltus, move_types};
+use crate::games::saltus_certificate::{SaltusCertificate, THEOREM_C_PLUS, certify_claim};
 use crate::plot::{self, ACCENT, Anchor, MUTED, axis};
 use crate::sequence::{CertificateRule, DEFAULT_MIN_REPEATS, Value, find_period};
 use crate::text::numbers::grouped;
@@ -30,7 +30,7 @@ pub struct Params {
     /// Heaps drawn for every game.
     #[serde(deserialize_with = "Within::<1, 10_000>::read")]
     pub shown: usize,
-    /// A claimed saltus to test against a window and against Theorem C.
+    /// A claimed saltus to test against a window and against the theorems.
     pub naive: Claim,
 }
 
@@ -56,7 +56,7 @@ pub struct ClaimData {
     pub window_end: usize,
     /// The first heap `n ≥ from` where the relation fails, or null.
     pub first_failure: Option<usize>,
-    /// Theorem C's verdict on the claim.
+    /// The verdict of Theorems C and C⁺ on the claim (every attempt listed).
     pub certificate: SaltusCertificate,
 }
 
@@ -74,9 +74,9 @@ pub struct Row {
     pub rule: String,
     /// A plain period, `[preperiod, period]`, or null.
     pub period: Option<[usize; 2]>,
-    /// The arithmetic period found, with Theorem C's certificate, or null.
+    /// The arithmetic period found, with its certificate, or null.
     pub arithmetic: Option<Arithmetic>,
-    /// `certified`, `observed` (a saltus Theorem C does not prove),
+    /// `certified`, `observed` (a saltus neither theorem proves),
     /// `plain period` or `no regularity found`.
     pub status: String,
     /// The values drawn.
@@ -125,7 +125,7 @@ pub fn compute(params: &Params) -> Result<Data, String> {
 }
 
 /// Tests a claimed saltus: where it fails, how long Theorem P's window for
-/// it would be, and Theorem C's verdict.
+/// it would be, and the verdicts of Theorems C and C⁺.
 fn claim(claim: &Claim, count: usize) -> Result<ClaimData, String> {
     let digits = claim
         .game
@@ -147,24 +147,19 @@ fn claim(claim: &Claim, count: usize) -> Result<ClaimData, String> {
         saltus: claim.saltus,
         window_end: window.end(claim.from, claim.period),
         first_failure,
-        certificate: certify_saltus(
-            &move_types(&digits),
-            &values,
-            claim.from,
-            claim.period,
-            claim.saltus,
-        ),
+        certificate: certify_claim(&digits, &values, claim.from, claim.period, claim.saltus),
     })
 }
 
 /// How a row's saltus is judged, in words.
 fn verdict(arithmetic: &Arithmetic) -> String {
     match &arithmetic.certificate {
+        Some(c) if c.holds && c.theorem == THEOREM_C_PLUS => "certified (Theorem C⁺)".to_string(),
         Some(c) if c.holds => "certified (Theorem C)".to_string(),
         Some(c) if c.condition == "saltus-power-of-two" => {
             "observed: the saltus is not a power of two".to_string()
         }
-        Some(c) => format!("observed: Theorem C's {} fails", c.condition),
+        Some(c) => format!("observed: Theorem C⁺'s {} fails", c.condition),
         None => "observed".to_string(),
     }
 }

@@ -1,6 +1,6 @@
 //! A take-and-break code's arithmetic periodicity, end to end: the saltus
 //! found by search ([`crate::sequence::find_arithmetic_period`]), its
-//! certificate by Theorem C ([`super::saltus_certificate`]), and the value of
+//! certificate by Theorem C or C⁺ ([`super::saltus_certificate`]), and the value of
 //! a heap of any size once it is certified.
 
 use serde::Serialize;
@@ -13,8 +13,8 @@ use crate::sequence::{ArithmeticPeriod, Method, Value, find_arithmetic_period};
 pub struct Arithmetic {
     #[serde(flatten)]
     pub found: ArithmeticPeriod,
-    /// Theorem C's verdict, for a take-and-break code; `None` for a rule
-    /// the theorem does not cover.
+    /// The verdict of Theorems C and C⁺, for a take-and-break code; `None`
+    /// for a rule they do not cover.
     pub certificate: Option<SaltusCertificate>,
 }
 
@@ -48,6 +48,8 @@ pub fn lookup(arithmetic: &Arithmetic, values: &[Value], heap: u64) -> Option<(u
         reduced: certificate.from + (offset % period) as usize,
         layer: offset / period,
         computed: values.len(),
+        theorem: certificate.theorem,
+        base: certificate.base,
     };
     Some((value, method))
 }

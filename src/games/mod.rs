@@ -130,38 +130,59 @@ impl Rule {
     pub fn value_of(&self, heap: u64) -> Result<Lookup<u128>, String> {
         let plain = self.value_by_period(heap);
         // Only a hexadecimal code can climb: a finite octal code never passes
-        // Theorem C (its moves leave at most two heaps, see the module).
+        // Theorem C or C⁺ (its moves leave at most two heaps, so no
+        // configuration has the three periodic parts a deep layer needs).
         let (Err(reason), Rule::Hex(code)) = (&plain, self) else {
             return plain.map(|found| found.map(u128::from));
         };
         let digits = code.digits();
+        // As many values as the budget allows, so that a base of C⁺ up to
+        // there is at hand; a longer base is refused below, not computed.
         let values = self.values(HEX_LOOKUP_LIMIT);
         let Some(found) = arithmetic::analyse(Some(digits), &values, sequence::DEFAULT_MIN_REPEATS)
         else {
             return Err(reason.clone());
         };
-        match arithmetic::lookup(&found, &values, heap) {
-            Some((value, method)) => Ok(Lookup {
+        if let Some((value, method)) = arithmetic::lookup(&found, &values, heap) {
+            return Ok(Lookup {
                 heap,
                 value,
                 method,
-            }),
-            None => {
-                let why = found
+            });
+        }
+        let attempts = found
+            .certificate
+            .as_ref()
+            .map_or(&[][..], |c| &c.attempts[..]);
+        let short = attempts.iter().find_map(|a| match a.verdict {
+            saltus_certificate::Verdict::NeedsBase { needed } => Some((a.period, needed)),
+            _ => None,
+        });
+        let why = match short {
+            Some((period, needed)) => format!(
+                "Theorem C⁺'s conditions hold over {} heaps, but its base needs {} values, more \
+                 than the {} computed",
+                crate::text::numbers::grouped(period as u64),
+                crate::text::numbers::grouped(needed as u64),
+                crate::text::numbers::grouped(values.len() as u64)
+            ),
+            None => format!(
+                "condition `{}`",
+                found
                     .certificate
                     .as_ref()
-                    .map_or("no certificate", |c| c.verdict.condition());
-                Err(format!(
-                    "{reason}; the values climb by {} every {} heaps from heap {}, but that \
-                     saltus is not certified (condition `{why}`), so it is not used",
-                    found.found.saltus, found.found.period, found.found.preperiod
-                ))
-            }
-        }
+                    .map_or("no certificate", |c| c.verdict.condition())
+            ),
+        };
+        Err(format!(
+            "{reason}; the values climb by {} every {} heaps from heap {}, but that saltus is \
+             not certified ({why}), so it is not used",
+            found.found.saltus, found.found.period, found.found.preperiod
+        ))
     }
 
     /// The digits `d_0 … d_t` of a take-and-break code (octal or
-    /// hexadecimal), the form Theorem C reads its move types from.
+    /// hexadecimal), the form Theorems C and C⁺ read its move types from.
     pub fn code_digits(&self) -> Option<Vec<u8>> {
         match self {
             Rule::Octal(code) => Some((0..=code.largest_take()).map(|k| code.digit(k)).collect()),
@@ -170,7 +191,7 @@ impl Rule {
         }
     }
 
-    /// The saltus found in `values`, certified by Theorem C for a code.
+    /// The saltus found in `values`, certified by Theorem C or C⁺ for a code.
     pub fn arithmetic(
         &self,
         values: &[Value],

@@ -20,7 +20,8 @@ pub enum Method {
     /// A closed form of the rule, proved for every heap.
     ClosedForm { formula: String },
     /// `g(heap) = g(reduced) + saltus·layer`, `heap = reduced + layer·period`,
-    /// by a certified saltus from heap `from` on.
+    /// by a saltus from heap `from` on, certified by `theorem` (Theorem C⁺
+    /// from its `base`: the formula checked on heaps `from … base − 1`).
     Saltus {
         from: usize,
         period: usize,
@@ -28,6 +29,8 @@ pub enum Method {
         reduced: usize,
         layer: u64,
         computed: usize,
+        theorem: &'static str,
+        base: Option<usize>,
     },
     /// `heap ≡ reduced` modulo the certified period, from the preperiod on.
     Reduced {
@@ -77,16 +80,25 @@ impl Method {
                 saltus,
                 reduced,
                 layer,
+                base,
                 ..
             } => format!(
                 "heap {heap} of {rule} = heap {reduced} + {layer} × {p}, so its value is \
                  g({reduced}) + {layer} × {saltus}: certified saltus {saltus} every {every} \
-                 from heap {from}, by Theorem C",
+                 from heap {from}, by {theorem}",
                 reduced = grouped(*reduced as u64),
                 layer = grouped(*layer),
                 p = grouped(*period as u64),
                 every = counted(*period as u64, "heap", "heaps"),
                 from = grouped(*from as u64),
+                theorem = match base {
+                    Some(base) => format!(
+                        "Theorem C⁺ from its base (checked on heaps {} to {})",
+                        grouped(*from as u64),
+                        grouped(base.saturating_sub(1) as u64)
+                    ),
+                    None => "Theorem C".to_string(),
+                },
             ),
         }
     }
