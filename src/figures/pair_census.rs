@@ -10,7 +10,7 @@ use super::bounds::Count;
 use super::bounds::{CheckParams, Within};
 use crate::census::pairs::{PairCensus, PairRecord, PairSummary, pair_census};
 use crate::plot::legend::{self, Key, Mark};
-use crate::plot::{self, Anchor, INK, axis, phrases};
+use crate::plot::{self, Anchor, INK, axis, reflow};
 use crate::text::numbers::grouped;
 use crate::text::wording::plural;
 
@@ -135,7 +135,7 @@ impl Grid {
         // As wide as the title's line needs when the column has room.
         let title_width = plot::text_width(&TITLE.join(" "), plot::TITLE) + 2 * MARGIN;
         let width = (left + columns * cell + MARGIN).max(title_width).min(most);
-        let title = phrases::phrase_lines(&TITLE, plot::TITLE, width - 2 * MARGIN, 0);
+        let title = reflow::phrase_lines(&TITLE, plot::TITLE, width - 2 * MARGIN, 0);
         let top = GRID_TOP + (title.len() as i32 - 1) * plot::line_pitch(plot::TITLE);
         Grid {
             n,

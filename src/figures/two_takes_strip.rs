@@ -8,7 +8,7 @@ use super::RenderMeta;
 use super::bounds::{CheckParams, Within};
 use crate::census::two_take_strip::{StripBlock, TwoTakeStrip, two_take_strip};
 use crate::games::two_takes::TwoTakes;
-use crate::plot::{self, ACCENT, Anchor, MUTED, axis, phrases};
+use crate::plot::{self, ACCENT, Anchor, MUTED, axis, reflow};
 use crate::text::numbers::grouped;
 
 /// Parameters of a two-take strip.
@@ -107,8 +107,7 @@ fn layout(stretch: usize, shown: usize, title: &str, legend: &[Vec<String>], mos
     let legend: Vec<(i32, String)> = legend
         .iter()
         .flat_map(|l| {
-            let lines =
-                phrases::phrase_lines(l, plot::TEXT, width - 2 * MARGIN, INDENT).into_iter();
+            let lines = reflow::phrase_lines(l, plot::TEXT, width - 2 * MARGIN, INDENT).into_iter();
             lines
                 .enumerate()
                 .map(|(i, line)| (if i == 0 { 0 } else { INDENT }, line))
