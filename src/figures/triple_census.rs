@@ -129,8 +129,102 @@ pub fn class_key(class: PeriodClass, text: impl Into<String>) -> Key<'static> {
 /// Room for the longest class name at 13 px.
 const LEFT: i32 = 176;
 const BAR: i32 = 400;
-const BARS_TOP: i32 = 44;
 const PITCH: i32 = 30;
+/// A bar's height.
+const THICK: i32 = 22;
+const MARGIN: i32 = 12;
+/// A phone's bars, each under its name: the name's line, the bar, a gap.
+const PITCH_ABOVE: i32 = 46;
+const TITLE: &str = "Three takes: which sum of two takes the period equals";
+
+/// The chart laid out for a width: the class names left of their bars
+/// where they fit (the page's column), else each above its bar, the bars
+/// from the left margin (a phone's); the title wrapped.
+#[derive(Debug)]
+struct Chart {
+    left: i32,
+    bar: i32,
+    width: i32,
+    names_above: bool,
+    title: Vec<String>,
+    /// The "period =" heading's line, and the first bar's top.
+    heading_y: i32,
+    bars_top: i32,
+    pitch: i32,
+}
+
+impl Chart {
+    fn new(largest: usize, most: u32) -> Chart {
+        let most = most as i32;
+        let names_above = LEFT + BAR + 60 > most;
+        let (left, bar, width, pitch) = if names_above {
+            // Room right of the longest bar for its count.
+            let right = 6 + plot::text_width(&grouped(largest as u64), plot::TEXT) + MARGIN;
+            let bar = (most - MARGIN - right).max(40);
+            (MARGIN, bar, MARGIN + bar + right, PITCH_ABOVE)
+        } else {
+            (LEFT, BAR, LEFT + BAR + 60, PITCH)
+        };
+        let title = plot::fit_lines(TITLE, plot::TITLE, width - 2 * MARGIN);
+        let heading_y = 12 + title.len() as i32 * 20;
+        let bars_top = heading_y + if names_above { 30 } else { 12 };
+        Chart {
+            left,
+            bar,
+            width,
+            names_above,
+            title,
+            heading_y,
+            bars_top,
+            pitch,
+        }
+    }
+
+    /// The axis's line: under the last bar.
+    fn axis_y(&self) -> i32 {
+        self.bars_top + self.pitch * (CLASSES.len() as i32 - 1) + THICK + 8
+    }
+}
+
+/// Each class's bar with its name (left of it, or above it) and its count.
+fn draw_bars(area: &plot::Area, c: &Chart, counts: &[usize], x_of: impl Fn(usize) -> i32) {
+    for (i, ((class, name), &count)) in CLASSES.iter().zip(counts).enumerate() {
+        let y = c.bars_top + c.pitch * i as i32;
+        let length = x_of(count) - c.left;
+        let middle = y + THICK / 2;
+        if c.names_above {
+            plot::heading(area, name, (c.left, y - 10), Anchor::Start);
+        } else {
+            plot::heading(area, name, (c.left - 10, middle), Anchor::End);
+        }
+        let bar_end = (c.left + length.max(1), y + THICK);
+        plot::block(area, (c.left, y), bar_end, class_fill(*class));
+        if length >= 16 {
+            class_mark(area, *class, (c.left + 10, middle), 4);
+        }
+        let text = grouped(count as u64);
+        plot::heading(area, &text, (c.left + length + 6, middle), Anchor::Start);
+    }
+}
+
+/// The axis of sets under the bars, its ticks and its title.
+fn draw_axis(area: &plot::Area, c: &Chart, ticks: &[usize], x_of: impl Fn(usize) -> i32) {
+    let axis_y = c.axis_y();
+    plot::line(
+        area,
+        &[(c.left, axis_y), (c.left + c.bar, axis_y)],
+        MUTED,
+        1,
+    );
+    for &tick in ticks {
+        let x = x_of(tick);
+        plot::line(area, &[(x, axis_y), (x, axis_y + 4)], MUTED, 1);
+        let text = grouped(tick as u64);
+        plot::tick(area, &text, (x, axis_y + 14), Anchor::Middle);
+    }
+    let at = (c.left + c.bar / 2, axis_y + 34);
+    plot::heading(area, "sets", at, Anchor::Middle);
+}
 
 /// Draws the classes as bars with their counts, on an axis of sets.
 pub fn render(data: &Data, meta: &RenderMeta) -> String {
@@ -139,42 +233,29 @@ pub fn render(data: &Data, meta: &RenderMeta) -> String {
         .map(|(class, _)| data.records.iter().filter(|r| r.class == *class).count())
         .collect();
     let largest = counts.iter().copied().max().unwrap_or(0).max(1);
-    let ticks = axis::round_ticks(largest, BAR, 16);
+    let c = Chart::new(largest, meta.width);
+    let ticks = axis::round_ticks(largest, c.bar, 16);
     let end = *ticks.last().expect("at least two ticks") as f64;
-    let axis_y = BARS_TOP + PITCH * CLASSES.len() as i32;
-    let width = (LEFT + BAR + 60) as u32;
-    let height = (axis_y + 46) as u32;
-    let x_of = |n: usize| LEFT + (f64::from(BAR) * n as f64 / end).round() as i32;
-    plot::svg(width, height, meta.caption, &data.range_note(), |area| {
-        let title = "Three takes: which sum of two takes the period equals";
-        plot::title(area, title, (12, 12));
-        plot::heading(area, "period =", (LEFT - 10, 32), Anchor::End);
-        for (i, ((class, name), &count)) in CLASSES.iter().zip(&counts).enumerate() {
-            let y = BARS_TOP + PITCH * i as i32;
-            let length = x_of(count) - LEFT;
-            let middle = y + 11;
-            plot::heading(area, name, (LEFT - 10, middle), Anchor::End);
-            let bar_end = (LEFT + length.max(1), y + 22);
-            plot::block(area, (LEFT, y), bar_end, class_fill(*class));
-            if length >= 16 {
-                class_mark(area, *class, (LEFT + 10, middle), 4);
+    let height = (c.axis_y() + 46) as u32;
+    let x_of = |n: usize| c.left + (f64::from(c.bar) * n as f64 / end).round() as i32;
+    plot::svg(
+        c.width as u32,
+        height,
+        meta.caption,
+        &data.range_note(),
+        |area| {
+            for (i, line) in c.title.iter().enumerate() {
+                plot::title(area, line, (MARGIN, 12 + i as i32 * 20));
             }
-            let text = grouped(count as u64);
-            plot::heading(area, &text, (LEFT + length + 6, middle), Anchor::Start);
-        }
-        plot::line(area, &[(LEFT, axis_y), (LEFT + BAR, axis_y)], MUTED, 1);
-        for &tick in &ticks {
-            let x = x_of(tick);
-            plot::line(area, &[(x, axis_y), (x, axis_y + 4)], MUTED, 1);
-            plot::tick(
-                area,
-                &grouped(tick as u64),
-                (x, axis_y + 14),
-                Anchor::Middle,
-            );
-        }
-        plot::heading(area, "sets", (LEFT + BAR / 2, axis_y + 34), Anchor::Middle);
-    })
+            if c.names_above {
+                plot::heading(area, "period =", (c.left, c.heading_y), Anchor::Start);
+            } else {
+                plot::heading(area, "period =", (c.left - 10, c.heading_y), Anchor::End);
+            }
+            draw_bars(area, &c, &counts, x_of);
+            draw_axis(area, &c, &ticks, x_of);
+        },
+    )
 }
 
 #[cfg(test)]
@@ -210,5 +291,54 @@ mod tests {
             .max()
             .unwrap();
         assert!(widest + 10 + 12 <= LEFT);
+    }
+
+    #[test]
+    fn a_phone_sets_each_name_above_its_bar_and_everything_inside_its_width() {
+        let desk = Chart::new(538, plot::COLUMN);
+        assert!(!desk.names_above);
+        assert_eq!(
+            (desk.left, desk.bar, desk.bars_top, desk.title.len()),
+            (LEFT, BAR, 44, 1)
+        );
+        for largest in (1..3_000).chain([99_999, 1_234_567]) {
+            let c = Chart::new(largest, plot::PHONE);
+            assert!(c.names_above && c.left == MARGIN, "{c:?}");
+            assert!(c.width <= plot::PHONE as i32, "{largest}: {c:?}");
+            // The longest bar's count, and the last tick's label, end inside.
+            let count = plot::text_width(&grouped(largest as u64), plot::TEXT);
+            assert!(c.left + c.bar + 6 + count <= c.width - MARGIN, "{largest}");
+            let ticks = axis::round_ticks(largest, c.bar, 16);
+            let end = plot::text_width(&grouped(*ticks.last().unwrap() as u64), plot::SMALL);
+            assert!(c.left + c.bar + end / 2 <= c.width, "{largest}: {ticks:?}");
+            for line in &c.title {
+                assert!(plot::text_width(line, plot::TITLE) <= c.width - 2 * MARGIN);
+            }
+            for (_, name) in CLASSES {
+                assert!(c.left + plot::text_width(name, plot::TEXT) <= c.width);
+            }
+        }
+        let phone = Chart::new(538, plot::PHONE);
+        assert_eq!(phone.title.len(), 2);
+        assert_eq!(phone.pitch, PITCH_ABOVE);
+        // A name's line lies between the bar above it and its own.
+        assert!(phone.bars_top - 10 - 9 >= phone.heading_y + 9);
+        // The next name's line (its 13 px centred 10 px over the next bar)
+        // clears this bar's bottom.
+        assert!(phone.pitch - 10 - 9 >= THICK);
+    }
+
+    #[test]
+    fn the_phone_drawing_is_at_most_the_phones_width() {
+        let census = triple_census(9).unwrap();
+        let meta = |width| RenderMeta {
+            id: "triple-census",
+            caption: "c",
+            width,
+        };
+        let phone = render(&census, &meta(plot::PHONE));
+        assert!(phone.contains(r#"width="358""#), "{}", &phone[..200]);
+        let desk = render(&census, &meta(plot::COLUMN));
+        assert!(desk.contains(r#"width="636""#), "{}", &desk[..200]);
     }
 }
