@@ -14,11 +14,53 @@ use crate::sequence::Value;
 pub const MAX_SEQ_VALUES: usize = 100_000_000;
 
 /// The most values of a hexadecimal code with a three-part move (a digit
-/// with bit 8). Its engine (`games::hexadecimal_values`) costs the heap
-/// squared times the width of the values in words: ·8 to 10,000 takes
-/// 1.7 s here, but C·F, whose values outrun the heap, 35 s; to 5,000, about
-/// 4 s at worst.
+/// with bit 8). Its engine (`games::hexadecimal_values`) costs, at each
+/// heap, every three-part take times the heap over three times the width of
+/// the values in words: ·8 to 10,000 takes 1.7 s here, but C·F, whose values
+/// outrun the heap, 35 s; to 5,000, 2.5 s. A code with more three-part takes
+/// has fewer values: [`most_hex_three_part_values`].
 pub const MAX_HEX_THREE_PART_VALUES: usize = 5_000;
+
+/// The three-part takes the budget of [`MAX_HEX_THREE_PART_VALUES`] values
+/// is set for (C·F has two: the take of nothing, C, and the take of one, F).
+const BUDGETED_THREE_PART_TAKES: u128 = 2;
+
+/// The most values of a hexadecimal code whose moves leave three heaps from
+/// `three_part_takes` takes: [`MAX_HEX_THREE_PART_VALUES`] for up to two,
+/// and fewer beyond, so the work stays that of C·F to 5,000. The work grows
+/// as the takes times the cube of the values (heaps, times a third of the
+/// heap, times the values' width, which grows with the heap when the values
+/// climb): ·FFFFFFFFFFFFFFFFFFFFFFFFFFFFFF (30 such takes) took 12.6 s to
+/// 5,000 values and 2.6 s to 3,000; it gets 2,027, 0.7 s.
+pub fn most_hex_three_part_values(three_part_takes: usize) -> usize {
+    let takes = (three_part_takes as u128).max(BUDGETED_THREE_PART_TAKES);
+    let most = MAX_HEX_THREE_PART_VALUES as u128;
+    let work = BUDGETED_THREE_PART_TAKES * most * most * most;
+    // The largest n with takes · n³ ≤ work, found by bisection (exact, no floats).
+    let (mut low, mut high) = (1u128, most);
+    while low < high {
+        let middle = (low + high).div_ceil(2);
+        if takes * middle * middle * middle <= work {
+            low = middle;
+        } else {
+            high = middle - 1;
+        }
+    }
+    low as usize
+}
+
+/// The most values the budget allows `rule` to compute, when it has a
+/// limit of its own below [`MAX_SEQ_VALUES`]: a hexadecimal code that leaves
+/// three heaps. `ladder value` computes no more than this either.
+pub fn most_values(rule: &Rule) -> Option<usize> {
+    match rule {
+        Rule::Hex(code) if code.leaves_three() => {
+            let takes = code.digits().iter().filter(|&&d| d & 8 != 0).count();
+            Some(most_hex_three_part_values(takes))
+        }
+        _ => None,
+    }
+}
 
 /// The most take-reads `ladder seq` may ask of a subtraction or pass game
 /// (takes × values): a few seconds' work.
@@ -57,14 +99,13 @@ pub fn check_census(games: u64, values: usize, what: &str) -> Result<(), String>
 /// Whether `count` values of `rule` are within the budget; the error says
 /// which limit, and how far the rule may go.
 pub fn check_values(rule: &Rule, count: usize) -> Result<(), String> {
-    if let Rule::Hex(code) = rule
-        && code.leaves_three()
-        && count > MAX_HEX_THREE_PART_VALUES
+    if let Some(most) = most_values(rule)
+        && count > most
     {
         return Err(format!(
             "{rule} leaves three heaps, and its values cost time quadratic in the heap and in \
-             their size: at most {} values, not {}",
-            grouped(MAX_HEX_THREE_PART_VALUES as u64),
+             their size, times its three-part takes: at most {} values, not {}",
+            grouped(most as u64),
             grouped(count as u64)
         ));
     }
@@ -146,6 +187,22 @@ mod tests {
                 check_values(&octal, count).map_err(|e| e.replace("octal:", "hex:"))
             );
         }
+    }
+
+    #[test]
+    fn more_three_part_takes_get_fewer_values() {
+        assert_eq!(most_hex_three_part_values(1), MAX_HEX_THREE_PART_VALUES);
+        assert_eq!(most_hex_three_part_values(2), MAX_HEX_THREE_PART_VALUES);
+        assert_eq!(most_hex_three_part_values(16), 2_500);
+        assert_eq!(most_hex_three_part_values(30), 2_027);
+        let many: Rule = "hex:·FFFFFFFFFFFFFFFFFFFFFFFFFFFFFF".parse().unwrap();
+        assert_eq!(most_values(&many), Some(2_027));
+        assert!(check_values(&many, 2_027).is_ok());
+        let error = check_values(&many, 2_028).unwrap_err();
+        assert!(error.contains("at most 2,027 values"), "{error}");
+        assert_eq!(most_values(&"hex:C·F".parse().unwrap()), Some(5_000));
+        assert_eq!(most_values(&"hex:·47".parse().unwrap()), None);
+        assert_eq!(most_values(&"octal:·6".parse().unwrap()), None);
     }
 
     #[test]

@@ -307,11 +307,13 @@ fn run(cli: Cli) -> Result<ExitCode> {
                 say!(listing, "{d}");
             }
             emit(&listing)?;
-            eprintln!(
-                "{} files in {} differ from a fresh build: run `ladder build` and commit output/",
-                differences.len(),
-                out.display()
+            let shown = out.display();
+            let differ = counted(
+                differences.len() as u64,
+                &format!("file in {shown} differs"),
+                &format!("files in {shown} differ"),
             );
+            eprintln!("{differ} from a fresh build: run `ladder build` and commit output/");
             Ok(ExitCode::from(1))
         }
         Command::Diff { base, format, html } => {

@@ -30,7 +30,7 @@ pub mod two_takes;
 use std::fmt;
 use std::str::FromStr;
 
-use crate::sequence::{self, Analysis, CertificateRule, Lookup, Value};
+use crate::sequence::{self, Analysis, CertificateRule, DEFAULT_MIN_REPEATS, Lookup, Value};
 pub use octal::OctalCode;
 pub use pass::PassGame;
 pub use subtraction::SubtractionSet;
@@ -62,10 +62,6 @@ const OCTAL_LOOKUP_LIMIT: usize = 32_000;
 /// space: the fast engine computes them in about a second, enough for ·16's
 /// certificate (509,621 values).
 const SPARSE_LOOKUP_LIMIT: usize = 1 << 19;
-
-/// How many values `value_of` may compute for a hexadecimal code that leaves
-/// three heaps: its budget (`budget::MAX_HEX_THREE_PART_VALUES`).
-const HEX_LOOKUP_LIMIT: usize = crate::budget::MAX_HEX_THREE_PART_VALUES;
 
 impl Rule {
     /// The values of heaps `0 .. count` (for a pass game, with the pass
@@ -130,17 +126,30 @@ impl Rule {
     /// period when it lies beyond the values computed, or, for a code whose
     /// values climb, read off a certified saltus.
     pub fn value_of(&self, heap: u64) -> Result<Lookup<u128>, String> {
-        let plain = self.value_by_period(heap);
         // Only a hexadecimal code can climb: a finite octal code never passes
         // Theorem C (its moves leave at most two heaps, see the module).
-        let (Err(reason), Rule::Hex(code)) = (&plain, self) else {
-            return plain.map(|found| found.map(u128::from));
+        let (Rule::Hex(code), Some(limit)) = (self, crate::budget::most_values(self)) else {
+            return self
+                .value_by_period(heap)
+                .map(|found| found.map(u128::from));
         };
-        let digits = code.digits();
-        let values = self.values(HEX_LOOKUP_LIMIT);
-        let Some(found) = arithmetic::analyse(Some(digits), &values, sequence::DEFAULT_MIN_REPEATS)
+        // Its values cost the most: computed once, at the budget's count, and
+        // read for a period and then for a saltus.
+        let computed = std::cell::RefCell::new(Vec::new());
+        let compute = |n: usize| {
+            let values = self.values(n);
+            computed.replace(values.clone());
+            values
+        };
+        let plain = sequence::value_of(heap, compute, self.certificate_rule(), limit, limit);
+        let reason = match plain {
+            Ok(found) => return Ok(found.map(u128::from)),
+            Err(reason) => reason,
+        };
+        let values = computed.into_inner();
+        let Some(found) = arithmetic::analyse(Some(code.digits()), &values, DEFAULT_MIN_REPEATS)
         else {
-            return Err(reason.clone());
+            return Err(reason);
         };
         match arithmetic::lookup(&found, &values, heap) {
             Some((value, method)) => Ok(Lookup {
@@ -209,9 +218,7 @@ impl Rule {
         let limit = match self {
             Rule::Subtraction(_) | Rule::Pass(_) => 1 << 22,
             Rule::Octal(code) if octal_engine::is_sparse(code) => SPARSE_LOOKUP_LIMIT,
-            Rule::Octal(_) => OCTAL_LOOKUP_LIMIT,
-            Rule::Hex(code) if code.leaves_three() => HEX_LOOKUP_LIMIT,
-            Rule::Hex(_) => OCTAL_LOOKUP_LIMIT,
+            Rule::Octal(_) | Rule::Hex(_) => OCTAL_LOOKUP_LIMIT,
         };
         sequence::value_of(
             heap,
