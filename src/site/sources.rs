@@ -52,6 +52,12 @@ pub fn read(project: &Path, path: &Path) -> Result<Vec<u8>> {
     fs::read(&real).map_err(|e| anyhow!("cannot read {shown}: {e}"))
 }
 
+/// The real path of `path`, after checking that it lies inside `project`
+/// (for a file read by a reader of its own, such as `references.yaml`).
+pub fn resolve(project: &Path, path: &Path) -> Result<PathBuf> {
+    inside(project, path, &path.display().to_string()).map_err(|e| anyhow!(e))
+}
+
 /// The folder holding `dir` (`content/` or `templates/`): the project.
 pub fn project_of(dir: &Path) -> PathBuf {
     match dir.parent() {
