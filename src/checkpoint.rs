@@ -62,8 +62,8 @@ const STEP: usize = 1 << 16;
 /// The heaps [`verify`] derives again: the first [`FIRST`], the last
 /// [`LAST`], and the rest spread over the values between.
 pub const SAMPLED: usize = 96;
-const FIRST: usize = 32;
-const LAST: usize = 16;
+pub const FIRST: usize = 32;
+pub const LAST: usize = 16;
 
 /// The heaps of `count` values that [`verify`] derives again: all of them
 /// up to [`SAMPLED`], else the first and last ones and an even spread

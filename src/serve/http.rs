@@ -24,24 +24,23 @@
 use std::convert::Infallible;
 use std::net::TcpListener as StdListener;
 use std::path::{Path, PathBuf};
-use std::pin::Pin;
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
-use std::task::{Context, Poll};
 use std::time::Duration;
 
 use anyhow::{Context as _, Result, anyhow};
 use bytes::Bytes;
 use http_body_util::{Either, Full};
-use hyper::body::{Body, Frame, Incoming};
+use hyper::body::{Body, Incoming};
 use hyper::header::{self, HeaderMap, HeaderName, HeaderValue};
 use hyper::{Method, Request, Response, StatusCode};
 use hyper_util::rt::{TokioIo, TokioTimer};
 use tokio::io::{AsyncRead, AsyncReadExt, AsyncWrite, AsyncWriteExt};
 use tokio::net::TcpStream;
-use tokio::sync::{Mutex, mpsc, watch};
-use tokio::time::{Instant, sleep, sleep_until, timeout, timeout_at};
+use tokio::sync::{Mutex, watch};
+use tokio::time::{Instant, sleep, sleep_until, timeout};
 
+use super::events::{self, Events};
 use super::files::{self, Answer};
 use super::reload::{self, Live};
 
@@ -62,9 +61,6 @@ pub const MAX_CONNECTIONS: usize = 128;
 pub const MAX_STREAMS: usize = 64;
 /// Threads reading files, besides the one answering.
 pub const FILE_THREADS: usize = 2;
-/// How often an idle event stream sends a comment, so a closed page is
-/// noticed (the write fails) and its stream ends.
-const KEEPALIVE: Duration = Duration::from_secs(15);
 
 /// Binds 127.0.0.1:`port` (0: any free port). A taken port is an error that
 /// says what to do.
@@ -301,7 +297,7 @@ async fn handle(
             return response(Answer::text(503, "too many open pages\n"));
         }
         streaming.store(true, Ordering::SeqCst);
-        return events(shared.live.clone(), shared.streams.clone(), watch);
+        return events::answer(shared.live.clone(), shared.streams.clone(), watch);
     }
     let (site, live) = (shared.site.clone(), shared.live.clone());
     let found = tokio::task::spawn_blocking(move || files::answer(&path, &site, &live)).await;
@@ -414,93 +410,6 @@ pub fn response(answer: Answer) -> Response<Either<Full<Bytes>, Events>> {
         StatusCode::from_u16(answer.status).unwrap_or(StatusCode::INTERNAL_SERVER_ERROR);
     *response.body_mut() = Either::Left(Full::new(Bytes::from(answer.body)));
     response
-}
-
-/// The body of an event stream: what [`stream`] sends, as it comes.
-pub struct Events(mpsc::Receiver<Bytes>);
-
-impl Body for Events {
-    type Data = Bytes;
-    type Error = Infallible;
-
-    fn poll_frame(
-        mut self: Pin<&mut Self>,
-        cx: &mut Context<'_>,
-    ) -> Poll<Option<Result<Frame<Bytes>, Infallible>>> {
-        self.0
-            .poll_recv(cx)
-            .map(|next| next.map(|b| Ok(Frame::data(b))))
-    }
-}
-
-/// The event stream's answer; a task of its own writes the events, and the
-/// stream's place among the [`MAX_STREAMS`] is freed when it ends.
-fn events(
-    live: Arc<Live>,
-    streams: Arc<AtomicUsize>,
-    watch: Option<TcpStream>,
-) -> Response<Either<Full<Bytes>, Events>> {
-    let (to, from) = mpsc::channel(2);
-    tokio::spawn(async move {
-        tokio::select! {
-            () = stream(&to, &live) => {}
-            () = left(watch) => {}
-        }
-        streams.fetch_sub(1, Ordering::SeqCst);
-    });
-    let mut response = Response::new(Either::Right(Events(from)));
-    let headers = response.headers_mut();
-    headers.insert(
-        header::CONTENT_TYPE,
-        HeaderValue::from_static("text/event-stream"),
-    );
-    headers.insert(header::CACHE_CONTROL, HeaderValue::from_static("no-store"));
-    headers.insert(header::CONNECTION, HeaderValue::from_static("close"));
-    response
-}
-
-/// Returns when the page at the other end of `watch` has closed its side
-/// (anything it sends after its request is read and dropped); never
-/// without a socket to watch.
-async fn left(watch: Option<TcpStream>) {
-    let Some(mut watch) = watch else {
-        return std::future::pending().await;
-    };
-    let mut sink = [0u8; 512];
-    while matches!(watch.read(&mut sink).await, Ok(n) if n > 0) {}
-}
-
-/// The status now, then every change, until the page closes (a send
-/// fails, or stalls for [`ANSWER_TIMEOUT`]), the server stops, or the
-/// stream has lasted [`STREAM_LIFETIME`].
-async fn stream(to: &mpsc::Sender<Bytes>, live: &Live) {
-    let end = Instant::now() + STREAM_LIFETIME;
-    let send = |text: String| async move {
-        matches!(
-            timeout(ANSWER_TIMEOUT, to.send(Bytes::from(text))).await,
-            Ok(Ok(()))
-        )
-    };
-    let mut changes = live.subscribe();
-    if !send("retry: 1000\n\n".to_string()).await {
-        return;
-    }
-    loop {
-        let status = changes.borrow_and_update().clone();
-        if status.stopping || !send(reload::event(&status)).await {
-            return;
-        }
-        loop {
-            let wake = (Instant::now() + KEEPALIVE).min(end);
-            match timeout_at(wake, changes.changed()).await {
-                Ok(Ok(())) => break,
-                Ok(Err(_)) => return,
-                Err(_) if Instant::now() >= end => return,
-                Err(_) if !send(": still here\n\n".to_string()).await => return,
-                Err(_) => {}
-            }
-        }
-    }
 }
 
 /// The whole answer to the bytes `request`, sent on a connection of its

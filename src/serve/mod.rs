@@ -11,6 +11,7 @@
 //! `ladder build` writes. [`watch`] turns file events into rebuilds,
 //! [`http`] answers the browser with what [`files`] finds.
 
+pub mod events;
 pub mod files;
 pub mod http;
 pub mod reload;
