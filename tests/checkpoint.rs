@@ -107,10 +107,12 @@ fn a_foreign_or_damaged_checkpoint_is_a_located_error() {
 
 /// FNV-1a 64 over each value as a little-endian u32: the hash line's.
 fn fnv1a_64(values: &[u16]) -> u64 {
-    values.iter().flat_map(|&v| u32::from(v).to_le_bytes()).fold(
-        0xcbf2_9ce4_8422_2325u64,
-        |h, b| (h ^ u64::from(b)).wrapping_mul(0x0100_0000_01b3),
-    )
+    values
+        .iter()
+        .flat_map(|&v| u32::from(v).to_le_bytes())
+        .fold(0xcbf2_9ce4_8422_2325u64, |h, b| {
+            (h ^ u64::from(b)).wrapping_mul(0x0100_0000_01b3)
+        })
 }
 
 #[test]
@@ -149,6 +151,9 @@ fn an_edited_checkpoint_with_its_hash_recomputed_is_refused() {
     let out = seq("6000", &file);
     assert_eq!(out.status.code(), Some(2));
     let message = String::from_utf8_lossy(&out.stderr);
-    assert!(message.contains(":1: `1\\r` ends with a carriage return"), "{message:?}");
+    assert!(
+        message.contains(":1: `1\\r` ends with a carriage return"),
+        "{message:?}"
+    );
     assert!(!message.contains('\r'), "{message:?}");
 }

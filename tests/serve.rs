@@ -364,7 +364,10 @@ fn idle_and_slow_clients_are_closed_and_connections_are_capped() {
     // 127 places beside the slow client's; past them a 503 (a few more may
     // find a place freed by a timeout if the machine is slow to connect them).
     assert_eq!(refused + closed, 200);
-    assert!(refused >= 50 && closed >= 127, "{refused} refused, {closed} closed");
+    assert!(
+        refused >= 50 && closed >= 127,
+        "{refused} refused, {closed} closed"
+    );
     still_serves(port);
 }
 

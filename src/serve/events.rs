@@ -29,7 +29,7 @@ use super::reload::{self, Live};
 /// away without closing its socket is noticed (the write fails).
 const KEEPALIVE: Duration = Duration::from_secs(15);
 
-/// The body of an event stream: what [`stream`] sends, as it comes.
+/// The body of an event stream: the events, as they come.
 pub struct Events(mpsc::Receiver<Bytes>);
 
 impl Body for Events {

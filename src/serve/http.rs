@@ -304,7 +304,7 @@ async fn handle(
     response(found.unwrap_or_else(|_| Answer::text(500, "ladder serve failed to read the file\n")))
 }
 
-/// A request's head as hyper read it: the parts [`vet`] looks at, apart
+/// A request's head as hyper read it: the parts [`check`] looks at, apart
 /// from hyper's types so that they can be checked (and tested) alone.
 #[derive(Debug, Clone)]
 pub struct Head<'a> {
