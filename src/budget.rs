@@ -18,6 +18,16 @@ pub const MAX_SEQ_VALUES: usize = 100_000_000;
 /// the rules need not import this policy module.
 pub use crate::games::hexadecimal_values::MAX_THREE_PART_VALUES as MAX_HEX_THREE_PART_VALUES;
 
+pub use crate::games::hexadecimal_values::most_three_part_values as most_hex_three_part_values;
+
+/// The most values the budget allows `rule` to compute, when it has a
+/// limit of its own below [`MAX_SEQ_VALUES`]: a hexadecimal code that leaves
+/// three heaps (see [`Rule::most_values`]). `ladder value` computes no more
+/// than this either.
+pub fn most_values(rule: &Rule) -> Option<usize> {
+    rule.most_values()
+}
+
 /// The most take-reads `ladder seq` may ask of a subtraction or pass game
 /// (takes × values): a few seconds' work.
 pub const MAX_TAKE_READS: u64 = 4_000_000_000;
@@ -55,14 +65,22 @@ pub fn check_census(games: u64, values: usize, what: &str) -> Result<(), String>
 /// Whether `count` values of `rule` are within the budget; the error says
 /// which limit, and how far the rule may go.
 pub fn check_values(rule: &Rule, count: usize) -> Result<(), String> {
-    if let Rule::Hex(code) = rule
-        && code.leaves_three()
-        && count > MAX_HEX_THREE_PART_VALUES
+    if let Some(most) = most_values(rule)
+        && count > most
     {
+        let takes = match rule {
+            Rule::Hex(code) => code.digits().iter().filter(|&&d| d & 8 != 0).count(),
+            _ => 0,
+        };
+        let many = if most < MAX_HEX_THREE_PART_VALUES {
+            format!(" with its {takes} three-part takes")
+        } else {
+            String::new()
+        };
         return Err(format!(
             "{rule} leaves three heaps, and its values cost time quadratic in the heap and in \
-             their size: at most {} values, not {}",
-            grouped(MAX_HEX_THREE_PART_VALUES as u64),
+             their size: at most {} values{many}, not {}",
+            grouped(most as u64),
             grouped(count as u64)
         ));
     }
@@ -144,6 +162,25 @@ mod tests {
                 check_values(&octal, count).map_err(|e| e.replace("octal:", "hex:"))
             );
         }
+    }
+
+    #[test]
+    fn more_three_part_takes_get_fewer_values() {
+        assert_eq!(most_hex_three_part_values(1), MAX_HEX_THREE_PART_VALUES);
+        assert_eq!(most_hex_three_part_values(2), MAX_HEX_THREE_PART_VALUES);
+        assert_eq!(most_hex_three_part_values(16), 2_500);
+        assert_eq!(most_hex_three_part_values(30), 2_027);
+        let many: Rule = "hex:·FFFFFFFFFFFFFFFFFFFFFFFFFFFFFF".parse().unwrap();
+        assert_eq!(most_values(&many), Some(2_027));
+        assert!(check_values(&many, 2_027).is_ok());
+        let error = check_values(&many, 2_028).unwrap_err();
+        assert!(
+            error.contains("at most 2,027 values with its 30 three-part takes, not 2,028"),
+            "{error}"
+        );
+        assert_eq!(most_values(&"hex:C·F".parse().unwrap()), Some(5_000));
+        assert_eq!(most_values(&"hex:·47".parse().unwrap()), None);
+        assert_eq!(most_values(&"octal:·6".parse().unwrap()), None);
     }
 
     #[test]

@@ -21,9 +21,24 @@
 //!
 //! `hash` is FNV-1a 64 over the values taken as little-endian `u32`s (the
 //! hash of a certificate record, [`fnv1a_64`]). Reading checks every line,
-//! the length and the hash, and names the file and the line in any error: a
-//! damaged or foreign file is refused, never half-read. Memory: the values
-//! alone, 2 bytes per value, are held while reading or writing.
+//! the length and the hash, and names the file and the line in any error
+//! (what it found shown with control characters escaped, a `\r` of a CRLF
+//! line as `\r`): a damaged or foreign file is refused, never half-read.
+//! Memory: the values alone, 2 bytes per value, are held while reading or
+//! writing.
+//!
+//! A hash proves no more than that the file is as it was written: one edited
+//! with its hash recomputed passes it. So a resumed run also checks values
+//! against the game ([`verify`]): a sample of them (the first, the last,
+//! and others spread between) is derived again from the values below each,
+//! and a file holding a value the rule does not give is refused. The sample
+//! costs [`SAMPLED`] heaps of work, a small part of a run long enough to
+//! want a checkpoint; an edit it misses shows as soon as a later sampled
+//! value takes the edited one as an option, not always.
+//!
+//! The file is written through a temporary file beside it
+//! (`.NAME.ladder-XXXXXX`, see [`crate::scratch`]); one left by a run that
+//! was killed is removed by the next run on the same file.
 
 use std::fs::File;
 use std::io::{BufRead, BufReader, BufWriter, Read, Write};
@@ -32,7 +47,7 @@ use std::time::{Duration, Instant};
 
 use anyhow::{Context, Result, bail};
 
-use crate::games::octal::OctalCode;
+use crate::games::octal::{OctalCode, value_from_below};
 use crate::games::octal_engine::OctalRun;
 use crate::games::octal_long_run::fnv1a_64;
 use crate::games::octal_moves::MoveTable;
@@ -43,6 +58,67 @@ pub const VERSION: u32 = 1;
 
 /// Heaps computed between two looks at the clock (and at `stop`).
 const STEP: usize = 1 << 16;
+
+/// The heaps [`verify`] derives again: the first [`FIRST`], the last
+/// [`LAST`], and the rest spread over the values between.
+pub const SAMPLED: usize = 96;
+pub const FIRST: usize = 32;
+pub const LAST: usize = 16;
+
+/// The heaps of `count` values that [`verify`] derives again: all of them
+/// up to [`SAMPLED`], else the first and last ones and an even spread
+/// between, shifted by `seed` so that no fixed heap is always skipped.
+pub fn sample(count: usize, seed: u64) -> Vec<usize> {
+    if count <= SAMPLED {
+        return (0..count).collect();
+    }
+    let middle = count - FIRST - LAST;
+    let spread = SAMPLED - FIRST - LAST;
+    let step = middle / spread;
+    let shift = (seed % step.max(1) as u64) as usize;
+    let mut heaps: Vec<usize> = (0..FIRST).collect();
+    heaps.extend((0..spread).map(|i| FIRST + i * step + shift));
+    heaps.extend(count - LAST..count);
+    heaps
+}
+
+/// Checks `values` against `code`: each sampled heap's stored value must
+/// be the mex of its options, read from the stored values below it. The
+/// error names the first heap that is not, and what its options give.
+pub fn verify(code: &OctalCode, values: &[u16], place: &str) -> Result<()> {
+    for heap in sample(values.len(), fnv1a_64(values)) {
+        let derived = value_from_below(code, &values[..heap], heap);
+        if derived != u32::from(values[heap]) {
+            bail!(
+                "{place}: heap {} holds the value {}, but its options give {}: these are not the \
+                 values of the rule (edited, or written by another program); give another file",
+                grouped(heap as u64),
+                values[heap],
+                derived
+            );
+        }
+    }
+    Ok(())
+}
+
+/// `text` as a message shows it: control characters escaped (`\r`, `\u{1b}`).
+fn shown(text: &str) -> String {
+    text.escape_debug().to_string()
+}
+
+/// The prefix of the temporary files written beside the checkpoint `path`.
+fn scratch_prefix(path: &Path) -> String {
+    let name = path.file_name().unwrap_or_default().to_string_lossy();
+    format!(".{name}.ladder-")
+}
+
+/// The folder holding `path` (`.` for a bare name).
+fn folder_of(path: &Path) -> &Path {
+    match path.parent() {
+        Some(parent) if !parent.as_os_str().is_empty() => parent,
+        _ => Path::new("."),
+    }
+}
 
 /// The header line by line, as written.
 fn header(rule: &str, values: &[u16]) -> String {
@@ -56,16 +132,13 @@ fn header(rule: &str, values: &[u16]) -> String {
 /// Writes `values` of `rule` to `path` atomically: a crash leaves either the
 /// old file or the new one, never a torn one.
 pub fn write(path: &Path, rule: &str, values: &[u16]) -> Result<()> {
-    let folder = match path.parent() {
-        Some(parent) if !parent.as_os_str().is_empty() => parent,
-        _ => Path::new("."),
-    };
-    let temporary = tempfile::NamedTempFile::new_in(folder).with_context(|| {
-        format!(
-            "{}: cannot create a temporary file beside it",
-            path.display()
-        )
-    })?;
+    let temporary =
+        crate::scratch::create(folder_of(path), &scratch_prefix(path)).with_context(|| {
+            format!(
+                "{}: cannot create a temporary file beside it",
+                path.display()
+            )
+        })?;
     {
         let mut out = BufWriter::new(temporary.as_file());
         out.write_all(header(rule, values).as_bytes())?;
@@ -80,27 +153,26 @@ pub fn write(path: &Path, rule: &str, values: &[u16]) -> Result<()> {
         .as_file()
         .sync_all()
         .with_context(|| format!("{}: cannot sync the checkpoint", path.display()))?;
+    crate::pause::at("checkpoint-written");
     temporary
         .persist(path)
         .with_context(|| format!("{}: cannot move the checkpoint into place", path.display()))?;
     Ok(())
 }
 
-/// Reads the values of `rule` from `path`: `None` when there is no file yet.
-pub fn read(path: &Path, rule: &str) -> Result<Option<Vec<u16>>> {
-    let file = match File::open(path) {
-        Ok(file) => file,
-        Err(error) if error.kind() == std::io::ErrorKind::NotFound => return Ok(None),
-        Err(error) => {
-            return Err(error).with_context(|| format!("{}: cannot open", path.display()));
-        }
-    };
-    let length = file
-        .metadata()
-        .with_context(|| format!("{}: cannot read", path.display()))?
-        .len();
-    let mut input = BufReader::new(file);
-    let place = |line: usize| format!("{}:{line}", path.display());
+/// What the four header lines say, and how many bytes they take.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Header {
+    pub count: usize,
+    pub hash: u64,
+    pub length: u64,
+}
+
+/// Reads the four header lines of a checkpoint of `rule` from `input`;
+/// `file` names it in errors, each located `FILE:LINE` with what was found
+/// shown escaped.
+pub fn read_header(input: &mut impl BufRead, file: &str, rule: &str) -> Result<Header> {
+    let place = |line: usize| format!("{file}:{line}");
     let mut header_length = 0u64;
     let mut field = |line: usize, name: &str| -> Result<String> {
         let mut text = String::new();
@@ -124,35 +196,77 @@ pub fn read(path: &Path, rule: &str) -> Result<Option<Vec<u16>>> {
             None => bail!(
                 "{}: expected `{name} …`, found `{}`",
                 place(line),
-                text.trim()
+                shown(&text)
             ),
         }
     };
     let version = field(1, "ladder checkpoint")?;
+    if version.ends_with('\r') {
+        bail!(
+            "{}: `{}` ends with a carriage return: a checkpoint's lines end with \\n alone (was \
+             it copied as text?)",
+            place(1),
+            shown(&version)
+        );
+    }
     if version != VERSION.to_string() {
         bail!(
-            "{}: checkpoint version {version}, but this ladder reads version {VERSION}",
-            place(1)
+            "{}: checkpoint version {}, but this ladder reads version {VERSION}",
+            place(1),
+            shown(&version)
         );
     }
     let written_rule = field(2, "rule")?;
     if written_rule != rule {
         bail!(
-            "{}: a checkpoint of {written_rule}, not of {rule}: give another file",
-            place(2)
+            "{}: a checkpoint of {}, not of {rule}: give another file",
+            place(2),
+            shown(&written_rule)
         );
     }
     let count_text = field(3, "values")?;
-    let count: usize = count_text
-        .parse()
-        .with_context(|| format!("{}: `{count_text}` is not a count of values", place(3)))?;
+    let count: usize = count_text.parse().with_context(|| {
+        format!(
+            "{}: `{}` is not a count of values",
+            place(3),
+            shown(&count_text)
+        )
+    })?;
     let hash_text = field(4, "hash")?;
     let hash = u64::from_str_radix(&hash_text, 16).with_context(|| {
         format!(
-            "{}: `{hash_text}` is not a 16-digit hexadecimal hash",
-            place(4)
+            "{}: `{}` is not a 16-digit hexadecimal hash",
+            place(4),
+            shown(&hash_text)
         )
     })?;
+    Ok(Header {
+        count,
+        hash,
+        length: header_length,
+    })
+}
+
+/// Reads the values of `rule` from `path`: `None` when there is no file yet.
+pub fn read(path: &Path, rule: &str) -> Result<Option<Vec<u16>>> {
+    let file = match File::open(path) {
+        Ok(file) => file,
+        Err(error) if error.kind() == std::io::ErrorKind::NotFound => return Ok(None),
+        Err(error) => {
+            return Err(error).with_context(|| format!("{}: cannot open", path.display()));
+        }
+    };
+    let length = file
+        .metadata()
+        .with_context(|| format!("{}: cannot read", path.display()))?
+        .len();
+    let mut input = BufReader::new(file);
+    let place = |line: usize| format!("{}:{line}", path.display());
+    let Header {
+        count,
+        hash,
+        length: header_length,
+    } = read_header(&mut input, &path.display().to_string(), rule)?;
     let body = length.saturating_sub(header_length);
     if (count as u64).checked_mul(2) != Some(body) {
         bail!(
@@ -234,7 +348,15 @@ pub fn run(
     path: &Path,
     schedule: &Schedule,
 ) -> Result<Outcome> {
+    for warning in crate::scratch::sweep(
+        folder_of(path),
+        &scratch_prefix(path),
+        b"ladder checkpoint ",
+    ) {
+        eprintln!("warning: {warning}");
+    }
     let mut values = read(path, rule)?.unwrap_or_default();
+    verify(code, &values, &path.display().to_string())?;
     if values.len() >= count {
         values.truncate(count);
         return Ok(Outcome::Done(values));
@@ -348,5 +470,130 @@ mod tests {
                 .unwrap()
                 .is_none()
         );
+    }
+
+    /// A checkpoint whose values were edited and whose hash was recomputed:
+    /// what a hash cannot catch (issue 26).
+    fn planted(path: &Path, heap: usize, value: u16) {
+        let mut values = read(path, "octal:·6").unwrap().unwrap();
+        values[heap] = value;
+        let mut bytes = header("octal:·6", &values).into_bytes();
+        bytes.extend(values.iter().flat_map(|v| v.to_le_bytes()));
+        std::fs::write(path, bytes).unwrap();
+    }
+
+    #[test]
+    fn values_the_rule_does_not_give_are_refused_even_with_a_good_hash() {
+        let folder = tempfile::tempdir().unwrap();
+        let path = folder.path().join("six.ckpt");
+        let schedule = Schedule {
+            every: Duration::ZERO,
+            stop: &|_| false,
+            progress: &|_| {},
+        };
+        run(&officers(), "octal:·6", 3 * STEP, &path, &schedule).unwrap();
+        let straight = read(&path, "octal:·6").unwrap().unwrap();
+        assert!(verify(&officers(), &straight, "c").is_ok());
+        let last = 3 * STEP - 1;
+        let edits = [
+            (1, 7),
+            (FIRST - 1, straight[FIRST - 1] ^ 1),
+            (last, straight[last] ^ 1),
+            (last - 3, straight[last - 3] + 40),
+        ];
+        for (heap, value) in edits {
+            std::fs::write(&path, {
+                let mut bytes = header("octal:·6", &straight).into_bytes();
+                bytes.extend(straight.iter().flat_map(|v| v.to_le_bytes()));
+                bytes
+            })
+            .unwrap();
+            planted(&path, heap, value);
+            assert!(read(&path, "octal:·6").is_ok(), "the hash was recomputed");
+            let error = format!(
+                "{:#}",
+                run(&officers(), "octal:·6", 4 * STEP, &path, &schedule).unwrap_err()
+            );
+            assert!(
+                error.contains("but its options give"),
+                "heap {heap}: {error}"
+            );
+        }
+        // g(1) = 7: refused at heap 1 itself.
+        std::fs::write(&path, {
+            let mut bytes = header("octal:·6", &straight).into_bytes();
+            bytes.extend(straight.iter().flat_map(|v| v.to_le_bytes()));
+            bytes
+        })
+        .unwrap();
+        planted(&path, 1, 7);
+        let error = format!(
+            "{:#}",
+            run(&officers(), "octal:·6", 100, &path, &schedule).unwrap_err()
+        );
+        assert!(
+            error.contains("heap 1 holds the value 7, but its options give 0"),
+            "{error}"
+        );
+    }
+
+    #[test]
+    fn the_sample_holds_the_first_and_last_heaps_and_a_spread() {
+        assert_eq!(sample(10, 3), (0..10).collect::<Vec<_>>());
+        let heaps = sample(1_000_000, 12_345);
+        assert_eq!(heaps.len(), SAMPLED);
+        assert_eq!(&heaps[..3], &[0, 1, 2]);
+        assert_eq!(*heaps.last().unwrap(), 999_999);
+        assert!(
+            heaps.windows(2).all(|w| w[0] < w[1]),
+            "ascending, no repeats"
+        );
+        let gaps: Vec<usize> = heaps[FIRST..SAMPLED - LAST]
+            .windows(2)
+            .map(|w| w[1] - w[0])
+            .collect();
+        assert!(gaps.iter().all(|&g| g == gaps[0]), "an even spread");
+    }
+
+    #[test]
+    fn a_crlf_header_is_refused_with_the_carriage_return_escaped() {
+        let folder = tempfile::tempdir().unwrap();
+        let path = folder.path().join("c");
+        write(&path, "octal:·6", &[0, 1, 2, 3]).unwrap();
+        let good = std::fs::read(&path).unwrap();
+        let header_end = good.windows(5).position(|w| w == b"hash ").unwrap() + 22;
+        let crlf = String::from_utf8_lossy(&good[..header_end]).replace('\n', "\r\n");
+        let mut bytes = crlf.into_bytes();
+        bytes.extend_from_slice(&good[header_end..]);
+        std::fs::write(&path, &bytes).unwrap();
+        let error = format!("{:#}", read(&path, "octal:·6").unwrap_err());
+        assert!(!error.contains('\r'), "{error:?}");
+        assert!(
+            error.contains(":1: `1\\r` ends with a carriage return"),
+            "{error}"
+        );
+        std::fs::write(&path, b"ladder checkpoint 1\nrule octal:\x1b[31m\n").unwrap();
+        let error = format!("{:#}", read(&path, "octal:·6").unwrap_err());
+        assert!(
+            !error.contains('\x1b') && error.contains("\\u{1b}"),
+            "{error:?}"
+        );
+    }
+
+    #[test]
+    fn a_temporary_file_left_by_a_killed_run_is_removed_by_the_next() {
+        let folder = tempfile::tempdir().unwrap();
+        let path = folder.path().join("six.ckpt");
+        let left = folder.path().join(".six.ckpt.ladder-abc123");
+        std::fs::write(&left, b"ladder checkpoint 1\nrule octal:\xc2\xb76\n").unwrap();
+        let theirs = folder.path().join(".six.ckpt.ladder-notes");
+        std::fs::write(&theirs, b"not ours").unwrap();
+        let schedule = Schedule {
+            every: Duration::ZERO,
+            stop: &|_| false,
+            progress: &|_| {},
+        };
+        run(&officers(), "octal:·6", 1000, &path, &schedule).unwrap();
+        assert!(!left.exists() && theirs.exists() && path.exists());
     }
 }

@@ -29,10 +29,11 @@ pub mod coalition;
 pub mod figures;
 pub mod games;
 pub mod manifest;
-
+pub mod pause;
 pub mod plot;
 pub mod project;
 pub mod review;
+pub mod scratch;
 pub mod sequence;
 pub mod serve;
 pub mod site;

@@ -39,7 +39,7 @@
 //! and fills in [`Figure`] entries. The figure code never imports the
 //! manifest, so the two do not form a circle.
 
-mod shape;
+pub mod shape;
 
 use std::collections::{BTreeMap, BTreeSet};
 use std::fmt;
@@ -128,24 +128,31 @@ impl std::error::Error for ManifestErrors {}
 
 /// Reads and validates the project's `figures.yaml`; each page's content
 /// must be a file of the project's `content/`.
-///
-/// At most one byte past [`shape::MAX_BYTES`] is read, so a huge file is
-/// refused by its size rather than read into memory.
 pub fn load(project: &Project) -> anyhow::Result<Manifest> {
     let path = &project.path("figures.yaml");
+    let source = read_yaml(path, path, "the manifest")?;
+    let manifest = parse(&source, path, project)?;
+    Ok(manifest)
+}
+
+/// Reads a YAML file of the project (`path`, named `shown` in messages and
+/// `what` in sentences) as the manifest is read: at most one byte past
+/// [`shape::MAX_BYTES`], so a huge file is refused by its size rather than
+/// read into memory, and UTF-8, a stray byte located.
+pub fn read_yaml(path: &Path, shown: &Path, what: &str) -> anyhow::Result<String> {
     use std::io::Read as _;
-    let cannot = |e: std::io::Error| anyhow::anyhow!("cannot read {}: {e}", path.display());
+    let cannot = |e: std::io::Error| anyhow::anyhow!("cannot read {}: {e}", shown.display());
     let mut bytes = Vec::new();
     std::fs::File::open(path)
         .map_err(cannot)?
         .take(shape::MAX_BYTES as u64 + 1)
         .read_to_end(&mut bytes)
         .map_err(cannot)?;
-    let source = match String::from_utf8(bytes) {
-        Ok(source) => source,
+    match String::from_utf8(bytes) {
+        Ok(source) => Ok(source),
         // Past the size limit the cut may split a character: the size is the error.
         Err(e) if e.as_bytes().len() > shape::MAX_BYTES => {
-            String::from_utf8_lossy(e.as_bytes()).into_owned()
+            Ok(String::from_utf8_lossy(e.as_bytes()).into_owned())
         }
         Err(e) => {
             let valid = &e.as_bytes()[..e.utf8_error().valid_up_to()];
@@ -153,37 +160,46 @@ pub fn load(project: &Project) -> anyhow::Result<Manifest> {
             let line = valid.matches('\n').count() + 1;
             let column = valid.rsplit('\n').next().map_or(0, |l| l.chars().count()) + 1;
             let error = Located {
-                file: path.to_path_buf(),
+                file: shown.to_path_buf(),
                 line,
                 column,
-                message: "this byte is not UTF-8: the manifest must be UTF-8 text".to_string(),
+                message: format!("this byte is not UTF-8: {what} must be UTF-8 text"),
             };
-            return Err(ManifestErrors(vec![error]).into());
+            Err(ManifestErrors(vec![error]).into())
         }
-    };
-    let manifest = parse(&source, path, project)?;
-    Ok(manifest)
+    }
 }
 
-/// Parses and validates manifest text; `path` is only used in messages.
-pub fn parse(source: &str, path: &Path, project: &Project) -> Result<Manifest, ManifestErrors> {
-    shape::check(source).map_err(|(line, column, message)| {
+/// The manifest's look at a YAML text before it is parsed ([`shape`]): its
+/// size and how deep it nests, the first excess located in `shown`.
+pub fn prescan(source: &str, shown: &Path, what: &str) -> Result<(), ManifestErrors> {
+    shape::check(source, what).map_err(|(line, column, message)| {
         ManifestErrors(vec![Located {
-            file: path.to_path_buf(),
+            file: shown.to_path_buf(),
             line,
             column,
             message,
         }])
-    })?;
-    let mut manifest: Manifest = serde_yaml_ng::from_str(source).map_err(|e| {
-        let (line, column) = e.location().map_or((1, 1), |l| (l.line(), l.column()));
-        ManifestErrors(vec![Located {
-            file: path.to_path_buf(),
-            line,
-            column,
-            message: strip_location(&e.to_string(), line, column),
-        }])
-    })?;
+    })
+}
+
+/// A YAML error as a located one: serde_yaml_ng's line and column (the top
+/// of the file when it has none), its own copy of them left out.
+pub fn yaml_error(error: &serde_yaml_ng::Error, shown: &Path) -> Located {
+    let (line, column) = error.location().map_or((1, 1), |l| (l.line(), l.column()));
+    Located {
+        file: shown.to_path_buf(),
+        line,
+        column,
+        message: strip_location(&error.to_string(), line, column),
+    }
+}
+
+/// Parses and validates manifest text; `path` is only used in messages.
+pub fn parse(source: &str, path: &Path, project: &Project) -> Result<Manifest, ManifestErrors> {
+    prescan(source, path, "the manifest")?;
+    let mut manifest: Manifest =
+        serde_yaml_ng::from_str(source).map_err(|e| ManifestErrors(vec![yaml_error(&e, path)]))?;
     place_figures(&mut manifest.figures, source, path);
     let errors = validate(&manifest, source, path, project);
     if errors.is_empty() {
@@ -311,7 +327,7 @@ fn locate(source: &str, key: &str, value: &str, nth: usize) -> (usize, usize) {
 
 /// A visitor for one string, mapped through a fallible parser, so that
 /// serde_yaml_ng puts the error at the string itself.
-struct ParsedString<F>(&'static str, F);
+pub(crate) struct ParsedString<F>(pub &'static str, pub F);
 
 impl<'de, T, F: FnOnce(&str) -> Result<T, String>> Visitor<'de> for ParsedString<F> {
     type Value = T;

@@ -104,3 +104,56 @@ fn a_foreign_or_damaged_checkpoint_is_a_located_error() {
     let out = ladder(&["seq", "sub:1,2", "--checkpoint", &shown]);
     assert_eq!(out.status.code(), Some(2));
 }
+
+/// FNV-1a 64 over each value as a little-endian u32: the hash line's.
+fn fnv1a_64(values: &[u16]) -> u64 {
+    values
+        .iter()
+        .flat_map(|&v| u32::from(v).to_le_bytes())
+        .fold(0xcbf2_9ce4_8422_2325u64, |h, b| {
+            (h ^ u64::from(b)).wrapping_mul(0x0100_0000_01b3)
+        })
+}
+
+#[test]
+fn an_edited_checkpoint_with_its_hash_recomputed_is_refused() {
+    let folder = tempfile::tempdir().unwrap();
+    let file = folder.path().join("c");
+    assert_eq!(seq("5000", &file).status.code(), Some(0));
+    let bytes = std::fs::read(&file).unwrap();
+    let text = String::from_utf8_lossy(&bytes);
+    let header_end = text.find("hash ").unwrap() + 22;
+    let mut values: Vec<u16> = bytes[header_end..]
+        .chunks_exact(2)
+        .map(|b| u16::from_le_bytes([b[0], b[1]]))
+        .collect();
+    values[1] = 7; // g(1) = 7, as the edit
+    let header = format!(
+        "ladder checkpoint 1\nrule octal:·6\nvalues {}\nhash {:016x}\n",
+        values.len(),
+        fnv1a_64(&values)
+    );
+    let mut edited = header.into_bytes();
+    edited.extend(values.iter().flat_map(|v| v.to_le_bytes()));
+    std::fs::write(&file, &edited).unwrap();
+    let out = seq("6000", &file);
+    assert_eq!(out.status.code(), Some(2));
+    let message = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        message.contains("heap 1 holds the value 7, but its options give 0"),
+        "{message}"
+    );
+    // A CRLF copy of a good file: refused, the carriage return written out.
+    let crlf = String::from_utf8_lossy(&bytes[..header_end]).replace('\n', "\r\n");
+    let mut copied = crlf.into_bytes();
+    copied.extend_from_slice(&bytes[header_end..]);
+    std::fs::write(&file, &copied).unwrap();
+    let out = seq("6000", &file);
+    assert_eq!(out.status.code(), Some(2));
+    let message = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        message.contains(":1: `1\\r` ends with a carriage return"),
+        "{message:?}"
+    );
+    assert!(!message.contains('\r'), "{message:?}");
+}

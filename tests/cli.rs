@@ -41,6 +41,39 @@ fn value_prints_the_value_alone_and_json_on_request() {
 }
 
 #[test]
+fn value_computes_no_more_than_the_budget_before_refusing() {
+    // 30 three-part takes: the budget allows 2,027 values (issue 26: `value`
+    // computed 5,000 of them three times, 51 s, before refusing). ·FFF…F
+    // itself is now certified by Theorem C⁺ within the budget, so the
+    // refusal is shown on a code whose values settle into neither a period
+    // nor a certified saltus in 2,027 values.
+    let many = "hex:·D8D8D8D8D8D8D8D8D8D8D8D8D8D8D8";
+    let out = ladder(&["value", many, "100000"]);
+    assert_eq!(out.status.code(), Some(2));
+    let said = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        said.contains("no certified period in 2,027 values"),
+        "{said}"
+    );
+    let out = ladder(&["seq", many, "--values", "2028"]);
+    assert_eq!(out.status.code(), Some(2));
+    let said = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        said.contains("at most 2,027 values with its 30 three-part takes"),
+        "{said}"
+    );
+    // Below the budget a heap is computed as before.
+    let out = ladder(&["value", many, "40"]);
+    assert_eq!((out.status.code(), stdout(&out)), (Some(0), "24\n".into()));
+    // And ·FFF…F, past the budget too, is answered off its C⁺ certificate.
+    let out = ladder(&["value", "hex:·FFFFFFFFFFFFFFFFFFFFFFFFFFFFFF", "100000"]);
+    assert_eq!(
+        (out.status.code(), stdout(&out)),
+        (Some(0), "100000\n".into())
+    );
+}
+
+#[test]
 fn every_rule_kind_is_in_the_help_with_an_example() {
     for command in ["seq", "value"] {
         let help = stdout(&ladder(&[command, "--help"]));

@@ -131,3 +131,38 @@ fn every_page_naming_a_result_has_references() {
         "no page names a result: the names above are out of date"
     );
 }
+
+/// Builds the `cited` site with `references.yaml` replaced by `text` over an
+/// earlier output, and asserts the located error and an untouched output.
+fn refused_bibliography(text: &str, message: &str) {
+    let dir = site("cited");
+    fs::write(dir.path().join("references.yaml"), text).unwrap();
+    let out = dir.path().join("output");
+    fs::create_dir_all(&out).unwrap();
+    fs::write(out.join(common::MARKER), "").unwrap();
+    fs::write(out.join("previous.txt"), "the previous site").unwrap();
+    let before = common::snapshot(&out);
+    assert_error(dir.path(), &ladder(dir.path(), &["build"]), message);
+    assert_eq!(common::snapshot(&out), before, "output/ was touched");
+}
+
+#[test]
+fn the_bibliography_is_read_like_the_manifest() {
+    let entry = "  title: The G-values of various games\n";
+    refused_bibliography(
+        &format!("essay:\n{entry}guy-smith-1956:\n{entry}essay:\n  title: Again\n"),
+        "references.yaml:5:1: `essay` appears twice: give each entry its own key",
+    );
+    refused_bibliography(
+        &format!("essay:\n{entry}guy-smith-1956:\n{entry}  url: javascript:alert(1)\n"),
+        "references.yaml:5:8: guy-smith-1956.url: `javascript:alert(1)` is not a link a page may publish",
+    );
+    refused_bibliography(
+        &format!("essay:\n{entry}guy-smith-1956:\n  url: \"data:text/html,<b>x</b>\"\n"),
+        "references.yaml:4:8: guy-smith-1956.url: `data:text/html,<b>x</b>` is not a link",
+    );
+    refused_bibliography(
+        &format!("essay: {}", "[".repeat(80_000)),
+        "references.yaml:1:40: collections nest more than 32 deep here",
+    );
+}

@@ -203,6 +203,16 @@ fn the_base_site_builds_and_checks() {
         listed,
         "changed  figures/strip-1-3-4.svg\nextra    stray.txt\n"
     );
+    let said = String::from_utf8_lossy(&check.stderr);
+    assert!(said.contains("2 files in "), "{said}");
+    assert!(said.contains(" differ from a fresh build"), "{said}");
+    // One file: the noun and the verb agree with the count (issue 26).
+    fs::remove_file(root.join("stray.txt")).unwrap();
+    let check = ladder(dir.path(), &["check"]);
+    let said = String::from_utf8_lossy(&check.stderr);
+    assert!(said.contains("1 file in "), "{said}");
+    assert!(said.contains("output differs from a fresh build"), "{said}");
+    assert!(!said.contains("files"), "{said}");
 }
 
 #[test]

@@ -6,6 +6,8 @@ use std::process::ExitCode;
 
 use anyhow::Result;
 
+use ladder::text::numbers::counted;
+
 use super::print::{emit, say};
 
 #[derive(clap::Args)]
@@ -28,10 +30,12 @@ pub fn run(args: Args, root: &Path) -> Result<ExitCode> {
         say!(listing, "{d}");
     }
     emit(&listing)?;
-    eprintln!(
-        "{} files in {} differ from a fresh build: run `ladder build` and commit output/",
-        differences.len(),
-        out.display()
+    let shown = out.display();
+    let differ = counted(
+        differences.len() as u64,
+        &format!("file in {shown} differs"),
+        &format!("files in {shown} differ"),
     );
+    eprintln!("{differ} from a fresh build: run `ladder build` and commit output/");
     Ok(ExitCode::from(1))
 }

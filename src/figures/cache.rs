@@ -8,6 +8,7 @@
 //! would, because the key holds everything the computation reads.
 
 use std::fs;
+use std::io::Write as _;
 use std::path::{Path, PathBuf};
 
 use serde::{Deserialize, Serialize};
@@ -23,6 +24,9 @@ pub struct Entry {
     /// The caption the SVG's `<title>` was drawn with.
     pub caption: String,
 }
+
+/// The prefix of an entry being written (see [`crate::scratch`]).
+const SCRATCH_PREFIX: &str = ".ladder-entry-";
 
 /// A folder of entries, keyed by the binary and the figure's parameters.
 #[derive(Debug, Clone)]
@@ -58,8 +62,11 @@ impl Cache {
             env!("CARGO_PKG_VERSION")
         );
         let engine = fnv1a(identity.as_bytes(), 0);
+        let dir = root.join(".cache").join("ladder");
+        // Entries half written by a build that was killed (an entry is JSON).
+        let _ = crate::scratch::sweep(&dir, SCRATCH_PREFIX, b"{");
         Some(Cache {
-            dir: root.join(".cache").join("ladder"),
+            dir,
             engine,
             refresh,
         })
@@ -100,9 +107,12 @@ impl Cache {
             && let Ok(text) = serde_json::to_string(entry)
         {
             let path = self.path(figure);
-            let temporary = path.with_extension("tmp");
-            if fs::write(&temporary, text).is_ok() {
-                let _ = fs::rename(&temporary, &path);
+            let Ok(mut temporary) = crate::scratch::create(&self.dir, SCRATCH_PREFIX) else {
+                return;
+            };
+            if temporary.write_all(text.as_bytes()).is_ok() {
+                crate::pause::at("cache-written");
+                let _ = temporary.persist(&path);
             }
         }
     }

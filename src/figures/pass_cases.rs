@@ -106,13 +106,14 @@ pub fn compute(params: &Params) -> Result<Data, String> {
     panels.sort_by_key(|p| p.case);
     let cases: Vec<PassCase> = panels.iter().map(|p| p.case).collect();
     if cases != PassCase::ALL {
+        let given = crate::text::numbers::counted(panels.len() as u64, "pair is", "pairs are");
+        let conditions: Vec<&str> = panels.iter().map(|p| p.case.condition()).collect();
+        let cases = match conditions.as_slice() {
+            [] => String::new(),
+            _ => format!(", of the cases {}", conditions.join("; ")),
+        };
         return Err(format!(
-            "pairs must hold one pair of each of the five cases, but their cases are {}",
-            panels
-                .iter()
-                .map(|p| p.case.condition())
-                .collect::<Vec<_>>()
-                .join("; ")
+            "pairs must hold one pair of each of the five cases, but {given} given{cases}"
         ));
     }
     Ok(Data {
@@ -317,11 +318,29 @@ mod tests {
             pairs: vec![[2, 7], [3, 5], [4, 5], [3, 7], [2, 4]],
             tail: 3,
         };
+        let error = compute(&two_of_one_case).unwrap_err();
         assert!(
-            compute(&two_of_one_case)
-                .unwrap_err()
-                .contains("one pair of each")
+            error.contains(
+                "one pair of each of the five cases, but 5 pairs are given, of the cases "
+            ),
+            "{error}"
         );
+        let none = Params {
+            pairs: vec![],
+            tail: 3,
+        };
+        let error = compute(&none).unwrap_err();
+        assert!(error.ends_with("but 0 pairs are given"), "{error}");
+        let one = Params {
+            pairs: vec![[2, 7]],
+            tail: 3,
+        };
+        let error = compute(&one).unwrap_err();
+        assert!(
+            error.contains("but 1 pair is given, of the cases "),
+            "{error}"
+        );
+        assert!(!error.ends_with(' ') && !error.ends_with("are"), "{error}");
         let backwards = Params {
             pairs: vec![[5, 3]],
             tail: 3,

@@ -28,7 +28,7 @@ pub mod two_takes;
 use std::fmt;
 use std::str::FromStr;
 
-use crate::sequence::{self, Analysis, CertificateRule, Lookup, Value};
+use crate::sequence::{self, Analysis, CertificateRule, DEFAULT_MIN_REPEATS, Lookup, Value};
 pub use octal::OctalCode;
 pub use pass::PassGame;
 pub use subtraction::SubtractionSet;
@@ -60,10 +60,6 @@ const OCTAL_LOOKUP_LIMIT: usize = 32_000;
 /// space: the fast engine computes them in about a second, enough for ·16's
 /// certificate (509,621 values).
 const SPARSE_LOOKUP_LIMIT: usize = 1 << 19;
-
-/// How many values `value_of` may compute for a hexadecimal code that leaves
-/// three heaps: as many as its engine is allowed anywhere.
-const HEX_LOOKUP_LIMIT: usize = hexadecimal_values::MAX_THREE_PART_VALUES;
 
 impl Rule {
     /// The values of heaps `0 .. count` (for a pass game, with the pass
@@ -124,24 +120,50 @@ impl Rule {
         (values, analysis)
     }
 
+    /// The most values this rule may compute, when it has a limit of its own:
+    /// a hexadecimal code that leaves three heaps, by its three-part takes
+    /// ([`hexadecimal_values::most_three_part_values`]).
+    pub fn most_values(&self) -> Option<usize> {
+        match self {
+            Rule::Hex(code) if code.leaves_three() => {
+                let takes = code.digits().iter().filter(|&&d| d & 8 != 0).count();
+                Some(hexadecimal_values::most_three_part_values(takes))
+            }
+            _ => None,
+        }
+    }
+
     /// The value of one heap, however large: reduced modulo a certified
     /// period when it lies beyond the values computed, or, for a code whose
     /// values climb, read off a certified saltus.
     pub fn value_of(&self, heap: u64) -> Result<Lookup<u128>, String> {
-        let plain = self.value_by_period(heap);
         // Only a hexadecimal code can climb: a finite octal code never passes
         // Theorem C or C⁺ (its moves leave at most two heaps, so no
-        // configuration has the three periodic parts a deep layer needs).
-        let (Err(reason), Rule::Hex(code)) = (&plain, self) else {
-            return plain.map(|found| found.map(u128::from));
+        // configuration has the three periodic parts a deep layer needs),
+        // nor a hexadecimal code without a three-part move.
+        let (Rule::Hex(code), Some(limit)) = (self, self.most_values()) else {
+            return self
+                .value_by_period(heap)
+                .map(|found| found.map(u128::from));
         };
-        let digits = code.digits();
-        // As many values as the budget allows, so that a base of C⁺ up to
-        // there is at hand; a longer base is refused below, not computed.
-        let values = self.values(HEX_LOOKUP_LIMIT);
-        let Some(found) = arithmetic::analyse(Some(digits), &values, sequence::DEFAULT_MIN_REPEATS)
+        // Its values cost the most: computed once, at the budget's count (so
+        // that a base of C⁺ up to there is at hand; a longer one is refused
+        // below, not computed), and read for a period and then for a saltus.
+        let computed = std::cell::RefCell::new(Vec::new());
+        let compute = |n: usize| {
+            let values = self.values(n);
+            computed.replace(values.clone());
+            values
+        };
+        let plain = sequence::value_of(heap, compute, self.certificate_rule(), limit, limit);
+        let reason = match plain {
+            Ok(found) => return Ok(found.map(u128::from)),
+            Err(reason) => reason,
+        };
+        let values = computed.into_inner();
+        let Some(found) = arithmetic::analyse(Some(code.digits()), &values, DEFAULT_MIN_REPEATS)
         else {
-            return Err(reason.clone());
+            return Err(reason);
         };
         if let Some((value, method)) = arithmetic::lookup(&found, &values, heap) {
             return Ok(Lookup {
@@ -228,9 +250,7 @@ impl Rule {
         let limit = match self {
             Rule::Subtraction(_) | Rule::Pass(_) => 1 << 22,
             Rule::Octal(code) if octal_engine::is_sparse(code) => SPARSE_LOOKUP_LIMIT,
-            Rule::Octal(_) => OCTAL_LOOKUP_LIMIT,
-            Rule::Hex(code) if code.leaves_three() => HEX_LOOKUP_LIMIT,
-            Rule::Hex(_) => OCTAL_LOOKUP_LIMIT,
+            Rule::Octal(_) | Rule::Hex(_) => OCTAL_LOOKUP_LIMIT,
         };
         sequence::value_of(
             heap,

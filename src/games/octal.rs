@@ -337,10 +337,63 @@ pub fn values(code: &OctalCode, count: usize) -> Vec<Value> {
     values
 }
 
+/// The value of heap `heap` under `code` from the values of the heaps below
+/// it (`below[k]` for `k < heap`, any width): the mex of its options, each
+/// take and way of leaving heaps read once. For checking a stored value
+/// without computing the others again: the work is the heap times the
+/// splitting takes.
+pub fn value_from_below<T: Copy + Into<u32>>(code: &OctalCode, below: &[T], heap: usize) -> Value {
+    let value = |k: usize| -> Value { below[k].into() };
+    let mut seen: Vec<u64> = Vec::new();
+    let mut insert = |v: Value| {
+        let word = v as usize / 64;
+        if word >= seen.len() {
+            seen.resize(word + 1, 0);
+        }
+        seen[word] |= 1 << (v % 64);
+    };
+    for take in 0..=code.largest_take().min(heap) {
+        let digit = code.digit(take);
+        let rest = heap - take;
+        if may_leave(digit, 0) && rest == 0 {
+            insert(0);
+        }
+        if may_leave(digit, 1) && rest >= 1 {
+            insert(value(rest));
+        }
+        if may_leave(digit, 2) && rest >= 2 {
+            for a in 1..=rest / 2 {
+                insert(value(a) ^ value(rest - a));
+            }
+        }
+    }
+    seen.iter()
+        .position(|&word| word != u64::MAX)
+        .map_or(seen.len() * 64, |i| {
+            i * 64 + seen[i].trailing_ones() as usize
+        }) as Value
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
     use crate::sequence::mex;
+
+    #[test]
+    fn one_heap_from_the_values_below_it_is_the_plain_value() {
+        for text in ["·6", "·137", "·07", "4·07", "·77", "·0", "·4"] {
+            let code = code(text);
+            let plain = values(&code, 300);
+            for heap in 0..300 {
+                assert_eq!(
+                    value_from_below(&code, &plain[..heap], heap),
+                    plain[heap],
+                    "{text} {heap}"
+                );
+            }
+        }
+    }
+
     use std::collections::HashMap;
 
     fn code(text: &str) -> OctalCode {

@@ -20,13 +20,14 @@ pub const MAX_DEPTH: usize = 32;
 /// The most `[` and `{` a manifest may hold in all.
 pub const MAX_OPENERS: usize = 5_000;
 
-/// Where the text first goes past a limit, as a 1-based line and column, and why.
-pub fn check(source: &str) -> Result<(), (usize, usize, String)> {
+/// Where the text first goes past a limit, as a 1-based line and column, and
+/// why; `what` names the file in messages (`the manifest`).
+pub fn check(source: &str, what: &str) -> Result<(), (usize, usize, String)> {
     if source.len() > MAX_BYTES {
         return Err((
             1,
             1,
-            format!("the manifest is larger than {MAX_BYTES} bytes, the most that is read"),
+            format!("{what} is larger than {MAX_BYTES} bytes, the most that is read"),
         ));
     }
     let mut depth = 0usize;
@@ -51,14 +52,12 @@ pub fn check(source: &str) -> Result<(), (usize, usize, String)> {
                     depth += usize::from(quote.is_none());
                     if depth > MAX_DEPTH {
                         return at(format!(
-                            "collections nest more than {MAX_DEPTH} deep here; a manifest needs \
-                             two or three levels"
+                            "collections nest more than {MAX_DEPTH} deep here; {what} needs two \
+                             or three levels"
                         ));
                     }
                     if openers > MAX_OPENERS {
-                        return at(format!(
-                            "more than {MAX_OPENERS} `[` and `{{` in one manifest"
-                        ));
+                        return at(format!("more than {MAX_OPENERS} `[` and `{{` in {what}"));
                     }
                 }
                 (None, ']' | '}') => depth = depth.saturating_sub(1),
@@ -90,13 +89,13 @@ mod tests {
     #[test]
     fn a_real_manifest_passes() {
         let text = "figures:\n  - id: a\n    caption: \"Dawson's [game] {1,3}\" # it's [\n    expect: { rows: [[1, 2], [3]] }\n";
-        assert_eq!(check(text), Ok(()));
+        assert_eq!(check(text, "the manifest"), Ok(()));
     }
 
     #[test]
     fn deep_flow_nesting_is_refused_where_it_goes_too_deep() {
         let text = format!("a: {}", "[".repeat(100_000));
-        let (line, column, message) = check(&text).unwrap_err();
+        let (line, column, message) = check(&text, "the manifest").unwrap_err();
         assert_eq!((line, column), (1, 4 + MAX_DEPTH));
         assert!(message.contains("nest more than 32"), "{message}");
     }
@@ -104,17 +103,21 @@ mod tests {
     #[test]
     fn quoted_closers_cannot_hide_depth() {
         let text = format!("a: {}", "[ \"]\" ".repeat(100));
-        assert!(check(&text).is_err());
+        assert!(check(&text, "the manifest").is_err());
         let text = format!("a: {}", "[ ']' ".repeat(100));
-        assert!(check(&text).is_err());
+        assert!(check(&text, "the manifest").is_err());
         let text = "- caption: \"{1,3,4} and [2]\"\n".repeat(100);
-        assert_eq!(check(&text), Ok(()), "quoted brackets are not depth");
+        assert_eq!(
+            check(&text, "the manifest"),
+            Ok(()),
+            "quoted brackets are not depth"
+        );
     }
 
     #[test]
     fn many_flat_collections_are_bounded_too() {
         let text = "- []\n".repeat(MAX_OPENERS + 1);
-        let (line, _, message) = check(&text).unwrap_err();
+        let (line, _, message) = check(&text, "the manifest").unwrap_err();
         assert_eq!(line, MAX_OPENERS + 1);
         assert!(message.contains("more than"), "{message}");
     }

@@ -116,7 +116,8 @@ impl<T> Lookup<T> {
 }
 
 /// The value of `heap`, computing `first` values and then four times as
-/// many until a period is certified or `limit` values have been tried.
+/// many until a period is certified or `limit` values have been tried
+/// (never more than `limit`, even at first).
 pub fn value_of<T: PartialEq + Clone>(
     heap: u64,
     compute: impl Fn(usize) -> Vec<T>,
@@ -124,7 +125,7 @@ pub fn value_of<T: PartialEq + Clone>(
     first: usize,
     limit: usize,
 ) -> Result<Lookup<T>, String> {
-    let mut count = first.max(1);
+    let mut count = first.min(limit).max(1);
     loop {
         if heap < count as u64 {
             let n = heap as usize;

@@ -1,40 +1,72 @@
-//! The HTTP side of `ladder serve`: files of the site folder only, the
-//! reload script, and the event stream, on 127.0.0.1. `tiny_http` (small
-//! and synchronous: a few threads are plenty for one author) accepts and
-//! parses the requests; the answers are written here ([`Answer`]).
+//! The HTTP side of `ladder serve`, on 127.0.0.1: hyper reads the requests
+//! and writes the answers ([`super::files`] chooses them), on one thread of
+//! a single-threaded `tokio` runtime, with limits on everything a client
+//! can make it hold (the numbers are in the constants below):
 //!
-//! A request names a file by its URL path, so the path is checked before
-//! the file system sees it: each segment is percent-decoded on its own and
-//! refused if it is `.`, `..`, empty, or holds `/`, `\` or NUL (so `%2e%2e`
-//! and `%2f` are no way out), and the file found must still lie inside the
-//! site folder once every link is followed. Anything else is a 404.
+//! - a request head of at most [`MAX_HEAD`] bytes (hyper answers 431 beyond,
+//!   having read no more), a request line of at most [`MAX_LINE`] (414) and
+//!   each header line too (431);
+//! - no request body: one announced (`Content-Length` above 0, or chunked)
+//!   is refused with 413 before a byte of it is read;
+//! - a head must arrive within [`HEAD_TIMEOUT`] of the connection (idle and
+//!   slow clients are closed), and the answer must be taken within
+//!   [`ANSWER_TIMEOUT`]; an event stream lasts at most [`STREAM_LIFETIME`]
+//!   (the page's script reconnects, and reloads only if a build was missed);
+//! - at most [`MAX_CONNECTIONS`] connections, and [`MAX_STREAMS`] event
+//!   streams among them: beyond, a 503 (`too many connections`, `too many
+//!   open pages`).
+//!
+//! Memory is then bounded by the connections times hyper's buffer (about
+//! [`MAX_HEAD`] each), and threads by the runtime's one plus
+//! [`FILE_THREADS`] for reading files, whatever the clients do. Every
+//! answer says `Connection: close`, so a connection carries one request.
 
-use std::fs;
-use std::io::{self, Write};
-use std::net::TcpListener;
+use std::convert::Infallible;
+use std::net::TcpListener as StdListener;
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
-use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::time::Duration;
 
-use anyhow::{Context, Result, anyhow};
-use tiny_http::{Method, Request, Server};
+use anyhow::{Context as _, Result, anyhow};
+use bytes::Bytes;
+use http_body_util::{Either, Full};
+use hyper::body::{Body, Incoming};
+use hyper::header::{self, HeaderMap, HeaderName, HeaderValue};
+use hyper::{Method, Request, Response, StatusCode};
+use hyper_util::rt::{TokioIo, TokioTimer};
+use tokio::io::{AsyncRead, AsyncReadExt, AsyncWrite, AsyncWriteExt};
+use tokio::net::TcpStream;
+use tokio::sync::{Mutex, watch};
+use tokio::time::{Instant, sleep, sleep_until, timeout};
 
+use super::events::{self, Events};
+use super::files::{self, Answer};
 use super::reload::{self, Live};
 
-/// Open event streams at most: each holds a thread; a browser keeps one per
-/// open page, and more than this is no author at work.
-const MAX_STREAMS: usize = 64;
-
-/// How often an idle event stream sends a comment, so a closed page is
-/// noticed (the write fails) and its thread ends.
-const KEEPALIVE: Duration = Duration::from_secs(15);
+/// The longest request line, and the longest header line.
+pub const MAX_LINE: usize = 8 * 1024;
+/// The longest request head (request line and headers).
+pub const MAX_HEAD: usize = 64 * 1024;
+/// How long a client has, from connecting, to send its request head.
+pub const HEAD_TIMEOUT: Duration = Duration::from_secs(5);
+/// How long a client has, from connecting, to take its answer.
+pub const ANSWER_TIMEOUT: Duration = Duration::from_secs(30);
+/// How long an event stream lasts before it ends (and the page reconnects).
+pub const STREAM_LIFETIME: Duration = Duration::from_secs(600);
+/// Open connections at most, event streams included.
+pub const MAX_CONNECTIONS: usize = 128;
+/// Open event streams at most: a browser keeps one per open page, and more
+/// than this is no author at work.
+pub const MAX_STREAMS: usize = 64;
+/// Threads reading files, besides the one answering.
+pub const FILE_THREADS: usize = 2;
 
 /// Binds 127.0.0.1:`port` (0: any free port). A taken port is an error that
 /// says what to do.
-pub fn bind(port: u16) -> Result<(Server, u16)> {
-    let listener = TcpListener::bind(("127.0.0.1", port)).map_err(|e| {
-        if e.kind() == io::ErrorKind::AddrInUse {
+pub fn bind(port: u16) -> Result<(StdListener, u16)> {
+    let listener = StdListener::bind(("127.0.0.1", port)).map_err(|e| {
+        if e.kind() == std::io::ErrorKind::AddrInUse {
             anyhow!(
                 "port {port} on 127.0.0.1 is taken (another `ladder serve`?): choose another \
                  with --port N, or --port 0 for any free port"
@@ -47,167 +79,290 @@ pub fn bind(port: u16) -> Result<(Server, u16)> {
         .local_addr()
         .context("cannot read the port")?
         .port();
-    let server = Server::from_listener(listener, None)
-        .map_err(|e| anyhow!("cannot serve on 127.0.0.1:{port}: {e}"))?;
-    Ok((server, port))
+    listener
+        .set_nonblocking(true)
+        .with_context(|| format!("cannot serve on 127.0.0.1:{port}"))?;
+    Ok((listener, port))
 }
 
-/// Answers requests on `threads` threads until the server is unblocked.
-pub fn spawn(
-    server: Arc<Server>,
+/// What every connection shares.
+struct Shared {
     site: PathBuf,
     port: u16,
     live: Arc<Live>,
-    threads: usize,
-) -> Vec<std::thread::JoinHandle<()>> {
-    let streams = Arc::new(AtomicUsize::new(0));
-    (0..threads)
-        .map(|_| {
-            let (server, site, live, streams) =
-                (server.clone(), site.clone(), live.clone(), streams.clone());
-            std::thread::spawn(move || {
-                // `recv` fails only when the server is unblocked: the end.
-                while let Ok(request) = server.recv() {
-                    answer(request, &site, port, &live, &streams);
-                }
+    connections: AtomicUsize,
+    streams: Arc<AtomicUsize>,
+}
+
+/// The server, answering on a thread of its own until [`Server::stop`].
+pub struct Server {
+    stop: watch::Sender<bool>,
+    thread: std::thread::JoinHandle<()>,
+}
+
+impl Server {
+    /// Starts answering on `listener` (from [`bind`]) with the files of `site`.
+    pub fn start(listener: StdListener, site: PathBuf, port: u16, live: Arc<Live>) -> Result<Self> {
+        let runtime = runtime()?;
+        let listener = {
+            let _inside = runtime.enter();
+            tokio::net::TcpListener::from_std(listener).context("cannot serve")?
+        };
+        let shared = Arc::new(Shared {
+            site,
+            port,
+            live,
+            connections: AtomicUsize::new(0),
+            streams: Arc::new(AtomicUsize::new(0)),
+        });
+        let (stop, stopped) = watch::channel(false);
+        let thread = std::thread::spawn(move || {
+            runtime.block_on(accept(listener, shared, stopped));
+            // Connections still open (a stream, a slow reader) end here.
+            runtime.shutdown_timeout(Duration::from_secs(1));
+        });
+        Ok(Server { stop, thread })
+    }
+
+    /// Stops accepting, closes every connection, and waits for the thread.
+    pub fn stop(self) {
+        let _ = self.stop.send(true);
+        let _ = self.thread.join();
+    }
+}
+
+fn runtime() -> Result<tokio::runtime::Runtime> {
+    tokio::runtime::Builder::new_current_thread()
+        .enable_io()
+        .enable_time()
+        .max_blocking_threads(FILE_THREADS)
+        .build()
+        .context("cannot start the server's runtime")
+}
+
+/// Accepts connections until told to stop; those past [`MAX_CONNECTIONS`]
+/// get a 503 and are closed.
+async fn accept(
+    listener: tokio::net::TcpListener,
+    shared: Arc<Shared>,
+    mut stop: watch::Receiver<bool>,
+) {
+    loop {
+        let accepted = tokio::select! {
+            accepted = listener.accept() => accepted,
+            _ = stop.changed() => return,
+        };
+        let Ok((stream, _)) = accepted else {
+            // Out of file descriptors, say: wait a moment rather than spin.
+            sleep(Duration::from_millis(50)).await;
+            continue;
+        };
+        if shared.connections.fetch_add(1, Ordering::SeqCst) >= MAX_CONNECTIONS {
+            let shared = shared.clone();
+            tokio::spawn(async move {
+                refuse(stream).await;
+                shared.connections.fetch_sub(1, Ordering::SeqCst);
+            });
+            continue;
+        }
+        let shared = shared.clone();
+        tokio::spawn(async move {
+            if let Some((stream, watch)) = with_watch(stream) {
+                connection(stream, watch, &shared).await;
+            }
+            shared.connections.fetch_sub(1, Ordering::SeqCst);
+        });
+    }
+}
+
+/// The connection, and a second handle on its socket for an event stream
+/// to notice the page leave: hyper reads nothing once a stream's head is
+/// read, so without it a closed page would be noticed only when a write
+/// fails, a keep-alive or two later. `None` if the socket cannot be kept.
+fn with_watch(stream: TcpStream) -> Option<(TcpStream, Option<TcpStream>)> {
+    let stream = stream.into_std().ok()?;
+    let watch = stream
+        .try_clone()
+        .ok()
+        .and_then(|watch| TcpStream::from_std(watch).ok());
+    Some((TcpStream::from_std(stream).ok()?, watch))
+}
+
+/// The 503 of a connection past the cap, written without reading the
+/// request; what the client sent meanwhile is read (for a second at most)
+/// so that closing does not reset the connection before the answer is read.
+async fn refuse(mut stream: TcpStream) {
+    let busy = Answer::text(503, "too many connections\n");
+    let _ = timeout(Duration::from_secs(1), async {
+        stream.write_all(&head_bytes(&busy)).await?;
+        stream.write_all(&busy.body).await?;
+        stream.shutdown().await?;
+        let mut sink = [0u8; 4096];
+        while stream.read(&mut sink).await? > 0 {}
+        Ok::<(), std::io::Error>(())
+    })
+    .await;
+}
+
+/// The bytes of an answer's head, as [`response`] has it, for the one answer
+/// written without hyper (a 503 past the connection cap).
+fn head_bytes(answer: &Answer) -> Vec<u8> {
+    let mut head = format!("HTTP/1.1 {} {}\r\n", answer.status, reason(answer.status));
+    for (name, value) in headers(answer).iter() {
+        head.push_str(&format!(
+            "{}: {}\r\n",
+            title_case(name),
+            value.to_str().unwrap_or("")
+        ));
+    }
+    head.push_str("\r\n");
+    head.into_bytes()
+}
+
+fn reason(status: u16) -> &'static str {
+    StatusCode::from_u16(status)
+        .ok()
+        .and_then(|s| s.canonical_reason())
+        .unwrap_or("")
+}
+
+fn title_case(name: &HeaderName) -> String {
+    name.as_str()
+        .split('-')
+        .map(|word| {
+            let mut chars = word.chars();
+            chars.next().map_or(String::new(), |c| {
+                c.to_ascii_uppercase().to_string() + chars.as_str()
             })
         })
-        .collect()
+        .collect::<Vec<_>>()
+        .join("-")
 }
 
-fn answer(request: Request, site: &Path, port: u16, live: &Arc<Live>, streams: &Arc<AtomicUsize>) {
-    let host = request
-        .headers()
-        .iter()
-        .find(|h| h.field.equiv("Host"))
-        .map(|h| h.value.as_str().to_string());
-    if !host.as_deref().is_some_and(|h| host_allowed(h, port)) {
-        let refused = Answer::text(
-            421,
-            "ladder serve answers only to 127.0.0.1 and localhost\n",
-        );
-        return send(request, &refused);
-    }
-    if !matches!(request.method(), Method::Get | Method::Head) {
-        return send(
-            request,
-            &Answer::text(405, "ladder serve only reads: GET or HEAD\n"),
-        );
-    }
-    let path = request
-        .url()
-        .split(['?', '#'])
-        .next()
-        .unwrap_or("")
-        .to_string();
-    if path == reload::EVENTS_PATH {
-        if streams.fetch_add(1, Ordering::SeqCst) >= MAX_STREAMS {
-            streams.fetch_sub(1, Ordering::SeqCst);
-            return send(request, &Answer::text(503, "too many open pages\n"));
-        }
-        let (live, streams) = (live.clone(), streams.clone());
-        // A stream lasts as long as its page: a thread of its own.
-        std::thread::spawn(move || {
-            let _ = stream(request.into_writer(), &live);
-            streams.fetch_sub(1, Ordering::SeqCst);
-        });
-        return;
-    }
-    let answer = if path == reload::SCRIPT_PATH {
-        Answer::new(
-            200,
-            "text/javascript; charset=utf-8",
-            reload::SCRIPT.as_bytes().to_vec(),
-        )
-    } else if path.starts_with(reload::PREFIX) {
-        not_found(live)
-    } else {
-        match url_path(&path).map(|r| locate(site, &r)) {
-            Some(Found::File(file)) => file_answer(&file, live),
-            Some(Found::Folder) if !path.ends_with('/') => {
-                let mut moved = Answer::text(301, "");
-                moved.location = Some(format!("{path}/"));
-                moved
+/// One connection, read and answered by hyper within the limits, and
+/// closed when its time is up.
+async fn connection<I>(io: I, watch: Option<TcpStream>, shared: &Arc<Shared>)
+where
+    I: AsyncRead + AsyncWrite + Unpin + Send + 'static,
+{
+    let streaming = Arc::new(AtomicBool::new(false));
+    let watch = Arc::new(Mutex::new(watch));
+    let service = {
+        let (shared, streaming) = (shared.clone(), streaming.clone());
+        hyper::service::service_fn(move |request| {
+            let (shared, streaming, watch) = (shared.clone(), streaming.clone(), watch.clone());
+            async move {
+                let watch = watch.lock().await.take();
+                Ok::<_, Infallible>(handle(request, &shared, &streaming, watch).await)
             }
-            _ => not_found(live),
+        })
+    };
+    let served = hyper::server::conn::http1::Builder::new()
+        .timer(TokioTimer::new())
+        .header_read_timeout(HEAD_TIMEOUT)
+        .max_header_size(MAX_HEAD)
+        .max_buf_size(MAX_HEAD + MAX_LINE)
+        .keep_alive(false)
+        .title_case_headers(true)
+        .auto_date_header(false)
+        .serve_connection(TokioIo::new(io), service);
+    let opened = Instant::now();
+    let deadline = async {
+        sleep(ANSWER_TIMEOUT).await;
+        if streaming.load(Ordering::SeqCst) {
+            sleep_until(opened + STREAM_LIFETIME + ANSWER_TIMEOUT).await;
         }
     };
-    send(request, &answer);
-}
-
-/// An answer, written by [`Answer::write`] rather than by tiny_http, so that
-/// it can say `Connection: close`: the browser then closes the connection
-/// after it, which ends the tiny_http thread reading that connection.
-/// tiny_http reads each connection on a thread of a small pool, which a
-/// browser's kept-alive connections can all hold (an image of the page then
-/// waits for ever: seen in the browser test), and it refuses to send
-/// `Connection: close` itself. A client that ignores the header keeps its
-/// connection, and a thread, until it closes it.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct Answer {
-    pub status: u16,
-    pub content_type: &'static str,
-    pub location: Option<String>,
-    pub body: Vec<u8>,
-}
-
-impl Answer {
-    pub fn new(status: u16, content_type: &'static str, body: Vec<u8>) -> Answer {
-        Answer {
-            status,
-            content_type,
-            location: None,
-            body,
-        }
-    }
-
-    fn text(status: u16, body: &str) -> Answer {
-        Answer::new(
-            status,
-            "text/plain; charset=utf-8",
-            body.as_bytes().to_vec(),
-        )
-    }
-
-    /// Writes the answer as HTTP/1.1, without the body for a HEAD request.
-    /// Every answer is fresh (`no-store`): a reload must show the new
-    /// figure, not a cached one. A `Location` that would break the head
-    /// (a line break, a byte that is not printable ASCII) is left out.
-    pub fn write(&self, out: &mut dyn Write, head_only: bool) -> io::Result<()> {
-        let reason = match self.status {
-            200 => "OK",
-            301 => "Moved Permanently",
-            404 => "Not Found",
-            405 => "Method Not Allowed",
-            421 => "Misdirected Request",
-            503 => "Service Unavailable",
-            _ => "",
-        };
-        let mut head = format!(
-            "HTTP/1.1 {} {reason}\r\nContent-Type: {}\r\nContent-Length: {}\r\n\
-             Cache-Control: no-store\r\nX-Content-Type-Options: nosniff\r\nConnection: close\r\n",
-            self.status,
-            self.content_type,
-            self.body.len()
-        );
-        if let Some(location) = &self.location
-            && location.bytes().all(|b| b.is_ascii_graphic())
-        {
-            head.push_str(&format!("Location: {location}\r\n"));
-        }
-        head.push_str("\r\n");
-        out.write_all(head.as_bytes())?;
-        if !head_only {
-            out.write_all(&self.body)?;
-        }
-        out.flush()
+    tokio::select! {
+        _ = served => {}
+        () = deadline => {}
     }
 }
 
-/// Sends `answer` to `request`; a page that went away meanwhile is no error.
-fn send(request: Request, answer: &Answer) {
-    let head_only = matches!(request.method(), Method::Head);
-    let _ = answer.write(&mut request.into_writer(), head_only);
+/// Answers one request: refused (421, 413, 405, 414, 431), the event
+/// stream, or what [`files::answer`] finds.
+async fn handle(
+    request: Request<Incoming>,
+    shared: &Arc<Shared>,
+    streaming: &AtomicBool,
+    watch: Option<TcpStream>,
+) -> Response<Either<Full<Bytes>, Events>> {
+    if let Err(refused) = vet(&request, shared.port) {
+        return response(refused);
+    }
+    let path = request.uri().path().to_string();
+    if path == reload::EVENTS_PATH {
+        if shared.streams.fetch_add(1, Ordering::SeqCst) >= MAX_STREAMS {
+            shared.streams.fetch_sub(1, Ordering::SeqCst);
+            return response(Answer::text(503, "too many open pages\n"));
+        }
+        streaming.store(true, Ordering::SeqCst);
+        return events::answer(shared.live.clone(), shared.streams.clone(), watch);
+    }
+    let (site, live) = (shared.site.clone(), shared.live.clone());
+    let found = tokio::task::spawn_blocking(move || files::answer(&path, &site, &live)).await;
+    response(found.unwrap_or_else(|_| Answer::text(500, "ladder serve failed to read the file\n")))
+}
+
+/// A request's head as hyper read it: the parts [`check`] looks at, apart
+/// from hyper's types so that they can be checked (and tested) alone.
+#[derive(Debug, Clone)]
+pub struct Head<'a> {
+    pub method: &'a Method,
+    /// The request target as sent (`/a/b?c`, or `http://host/a` in absolute form).
+    pub target: &'a str,
+    /// The authority of a target in absolute form.
+    pub authority: Option<&'a str>,
+    pub headers: &'a HeaderMap,
+    /// Whether a body follows the head.
+    pub has_body: bool,
+}
+
+fn vet(request: &Request<Incoming>, port: u16) -> Result<(), Answer> {
+    let target = request.uri().path_and_query().map_or("/", |p| p.as_str());
+    let head = Head {
+        method: request.method(),
+        target,
+        authority: request.uri().authority().map(|a| a.as_str()),
+        headers: request.headers(),
+        has_body: !request.body().is_end_stream(),
+    };
+    check(&head, port)
+}
+
+/// Whether a request head may be answered; if not, the refusal. In order:
+/// a line too long (414, 431), a name that is not this server's (421, as
+/// for DNS rebinding), a body (413), a method that writes (405).
+pub fn check(head: &Head, port: u16) -> Result<(), Answer> {
+    if head.target.len() + head.authority.map_or(0, str::len) > MAX_LINE {
+        return Err(Answer::text(414, "the request line is longer than 8 KiB\n"));
+    }
+    if head
+        .headers
+        .iter()
+        .any(|(name, value)| name.as_str().len() + 2 + value.len() > MAX_LINE)
+    {
+        return Err(Answer::text(431, "a header line is longer than 8 KiB\n"));
+    }
+    let mut hosts = head.headers.get_all(header::HOST).iter();
+    let host = match (hosts.next(), hosts.next()) {
+        (Some(host), None) => host.to_str().ok(),
+        _ => None,
+    };
+    let ours = |name: Option<&str>| name.is_some_and(|h| host_allowed(h, port));
+    if !ours(host) || head.authority.is_some_and(|a| !ours(Some(a))) {
+        return Err(Answer::text(
+            421,
+            "ladder serve answers only to 127.0.0.1 and localhost\n",
+        ));
+    }
+    if head.has_body {
+        return Err(Answer::text(413, "ladder serve reads no request body\n"));
+    }
+    if !matches!(*head.method, Method::GET | Method::HEAD) {
+        return Err(Answer::text(405, "ladder serve only reads: GET or HEAD\n"));
+    }
+    Ok(())
 }
 
 /// Whether a `Host` header names this server: a page of another site
@@ -219,306 +374,179 @@ pub fn host_allowed(host: &str, port: u16) -> bool {
         .any(|allowed| host.eq_ignore_ascii_case(allowed))
 }
 
-/// The event stream: the status now, then every change, until the page
-/// closes (a write fails) or the server stops. Written straight to the
-/// connection and flushed per event (tiny_http's own chunked bodies
-/// buffer 8 KiB); the body ends when the connection closes.
-fn stream(mut out: Box<dyn Write + Send>, live: &Live) -> io::Result<()> {
-    out.write_all(
-        b"HTTP/1.1 200 OK\r\nContent-Type: text/event-stream\r\nCache-Control: no-store\r\n\
-          Connection: close\r\n\r\nretry: 1000\n\n",
-    )?;
-    let mut status = live.now();
-    loop {
-        if status.stopping {
-            return Ok(());
-        }
-        out.write_all(reload::event(&status).as_bytes())?;
-        out.flush()?;
-        let generation = status.generation;
-        loop {
-            status = live.wait(generation, KEEPALIVE);
-            if status.generation != generation {
-                break;
-            }
-            out.write_all(b": still here\n\n")?;
-            out.flush()?;
-        }
-    }
-}
-
-/// A URL path (no query) as a path relative to the site folder, or `None`
-/// when it is not one: not starting with `/`, a segment that is empty,
-/// `.` or `..`, or that decodes to hold `/`, `\` or NUL, or to bytes that
-/// are not UTF-8. A path ending in `/` names that folder's `index.html`.
-pub fn url_path(path: &str) -> Option<PathBuf> {
-    let rest = path.strip_prefix('/')?;
-    let mut relative = PathBuf::new();
-    if rest.is_empty() {
-        return Some(PathBuf::from("index.html"));
-    }
-    let (rest, folder) = match rest.strip_suffix('/') {
-        Some(rest) => (rest, true),
-        None => (rest, false),
-    };
-    for segment in rest.split('/') {
-        let name = String::from_utf8(percent_decode(segment)?).ok()?;
-        if name.is_empty() || name == "." || name == ".." || name.contains(['/', '\\', '\0']) {
-            return None;
-        }
-        relative.push(name);
-    }
-    if folder {
-        relative.push("index.html");
-    }
-    Some(relative)
-}
-
-/// `%XX` escapes decoded; `None` for a `%` not followed by two hex digits.
-fn percent_decode(text: &str) -> Option<Vec<u8>> {
-    let bytes = text.as_bytes();
-    let mut out = Vec::with_capacity(bytes.len());
-    let mut i = 0;
-    while i < bytes.len() {
-        if bytes[i] == b'%' {
-            let hex = bytes.get(i + 1..i + 3)?;
-            let hex = std::str::from_utf8(hex).ok()?;
-            out.push(u8::from_str_radix(hex, 16).ok()?);
-            i += 3;
-        } else {
-            out.push(bytes[i]);
-            i += 1;
-        }
-    }
-    Some(out)
-}
-
-/// What a relative path names in the site folder.
-#[derive(Debug, PartialEq, Eq)]
-pub enum Found {
-    /// A file inside the site (its real path, every link followed).
-    File(PathBuf),
-    /// A folder inside the site, asked for without its trailing `/`.
-    Folder,
-    /// Nothing, or something outside the site.
-    Nothing,
-}
-
-/// Finds `relative` in `site`, following links only while they stay in it.
-pub fn locate(site: &Path, relative: &Path) -> Found {
-    let (Ok(root), Ok(real)) = (
-        fs::canonicalize(site),
-        fs::canonicalize(site.join(relative)),
-    ) else {
-        return Found::Nothing;
-    };
-    if !real.starts_with(&root) {
-        return Found::Nothing;
-    }
-    if real.is_file() {
-        Found::File(real)
-    } else if real.is_dir() {
-        Found::Folder
-    } else {
-        Found::Nothing
-    }
-}
-
-/// A file of the site; an HTML page gets the reload script.
-fn file_answer(file: &Path, live: &Live) -> Answer {
-    // The build's name is read before the file: a build that lands between
-    // the two makes the page reload once more, never miss the new build.
-    let build = live.now().build;
-    let Ok(bytes) = fs::read(file) else {
-        return not_found(live);
-    };
-    let kind = content_type(file);
-    let bytes = if kind.starts_with("text/html") {
-        reload::inject(&bytes, &reload::script_tag(&build))
-    } else {
-        bytes
-    };
-    Answer::new(200, kind, bytes)
-}
-
-/// A 404 that is a page with the reload script: it shows a build error,
-/// and turns into the page once a build writes it.
-fn not_found(live: &Live) -> Answer {
-    let page = format!(
-        "<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\"><title>Not found</title>\
-         </head><body><p>No such file in the site (ladder serve).</p>{}</body></html>\n",
-        reload::script_tag(&live.now().build)
+/// The headers every answer carries: never cached (a reload must show the
+/// new figure), never sniffed, one request a connection. A `Location` that
+/// is not printable ASCII (a line break could split the head) is left out.
+fn headers(answer: &Answer) -> HeaderMap {
+    let mut map = HeaderMap::new();
+    map.insert(
+        header::CONTENT_TYPE,
+        HeaderValue::from_static(answer.content_type),
     );
-    Answer::new(404, "text/html; charset=utf-8", page.into_bytes())
+    map.insert(header::CONTENT_LENGTH, HeaderValue::from(answer.body.len()));
+    map.insert(header::CACHE_CONTROL, HeaderValue::from_static("no-store"));
+    map.insert(
+        header::X_CONTENT_TYPE_OPTIONS,
+        HeaderValue::from_static("nosniff"),
+    );
+    map.insert(header::CONNECTION, HeaderValue::from_static("close"));
+    if answer.status == 405 {
+        map.insert(header::ALLOW, HeaderValue::from_static("GET, HEAD"));
+    }
+    if let Some(location) = &answer.location
+        && location.bytes().all(|b| b.is_ascii_graphic())
+        && let Ok(value) = HeaderValue::from_str(location)
+    {
+        map.insert(header::LOCATION, value);
+    }
+    map
 }
 
-/// The content type for a file, by its extension.
-pub fn content_type(file: &Path) -> &'static str {
-    let extension = file
-        .extension()
-        .and_then(|e| e.to_str())
-        .map(str::to_ascii_lowercase);
-    match extension.as_deref() {
-        Some("html" | "htm") => "text/html; charset=utf-8",
-        Some("css") => "text/css; charset=utf-8",
-        Some("js" | "mjs") => "text/javascript; charset=utf-8",
-        Some("json") => "application/json",
-        Some("svg") => "image/svg+xml",
-        Some("png") => "image/png",
-        Some("jpg" | "jpeg") => "image/jpeg",
-        Some("gif") => "image/gif",
-        Some("webp") => "image/webp",
-        Some("ico") => "image/x-icon",
-        Some("woff2") => "font/woff2",
-        Some("woff") => "font/woff",
-        Some("txt" | "md") => "text/plain; charset=utf-8",
-        Some("xml") => "application/xml",
-        Some("pdf") => "application/pdf",
-        _ => "application/octet-stream",
-    }
+/// An answer as hyper sends it (hyper leaves the body out for HEAD).
+pub fn response(answer: Answer) -> Response<Either<Full<Bytes>, Events>> {
+    let mut response = Response::new(Either::Left(Full::new(Bytes::new())));
+    *response.headers_mut() = headers(&answer);
+    *response.status_mut() =
+        StatusCode::from_u16(answer.status).unwrap_or(StatusCode::INTERNAL_SERVER_ERROR);
+    *response.body_mut() = Either::Left(Full::new(Bytes::from(answer.body)));
+    response
+}
+
+/// The whole answer to the bytes `request`, sent on a connection of its
+/// own (in memory) to the same code a socket meets: for tests of what any
+/// request head gets. The connection is closed for writing after `patience`
+/// without an answer (a head cut short then ends, as hyper takes an early
+/// end of a request as the client leaving, and answers nothing). `None` if
+/// nothing came within [`HEAD_TIMEOUT`] and a second after that.
+pub fn answer_bytes(
+    request: &[u8],
+    site: &Path,
+    port: u16,
+    live: Arc<Live>,
+    patience: Duration,
+) -> Option<Vec<u8>> {
+    let runtime = runtime().ok()?;
+    let shared = Arc::new(Shared {
+        site: site.to_path_buf(),
+        port,
+        live,
+        connections: AtomicUsize::new(0),
+        streams: Arc::new(AtomicUsize::new(0)),
+    });
+    runtime.block_on(async {
+        let (mut client, server) = tokio::io::duplex(MAX_HEAD * 4);
+        tokio::spawn(async move { connection(server, None, &shared).await });
+        let mut answer = Vec::new();
+        client.write_all(request).await.ok()?;
+        if timeout(patience, client.read_to_end(&mut answer))
+            .await
+            .is_err()
+        {
+            client.shutdown().await.ok()?;
+            timeout(
+                HEAD_TIMEOUT + Duration::from_secs(1),
+                client.read_to_end(&mut answer),
+            )
+            .await
+            .ok()?
+            .ok()?;
+        }
+        Some(answer)
+    })
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
 
+    fn head_of(answer: Answer) -> String {
+        let response = response(answer);
+        let mut text = format!("{}", response.status().as_u16());
+        for (name, value) in response.headers() {
+            text.push_str(&format!(
+                "|{}: {}",
+                title_case(name),
+                value.to_str().unwrap()
+            ));
+        }
+        text
+    }
+
     #[test]
     fn every_answer_closes_its_connection_and_is_never_cached() {
-        let mut out = Vec::new();
-        Answer::new(200, "image/svg+xml", b"<svg/>".to_vec())
-            .write(&mut out, false)
-            .unwrap();
+        let head = head_of(Answer::new(200, "image/svg+xml", b"<svg/>".to_vec()));
         assert_eq!(
-            String::from_utf8(out).unwrap(),
-            "HTTP/1.1 200 OK\r\nContent-Type: image/svg+xml\r\nContent-Length: 6\r\n\
-             Cache-Control: no-store\r\nX-Content-Type-Options: nosniff\r\nConnection: close\r\n\
-             \r\n<svg/>"
+            head,
+            "200|Content-Type: image/svg+xml|Content-Length: 6|Cache-Control: no-store\
+             |X-Content-Type-Options: nosniff|Connection: close"
         );
-        let mut out = Vec::new();
-        Answer::text(404, "gone").write(&mut out, true).unwrap();
-        let text = String::from_utf8(out).unwrap();
-        assert!(text.starts_with("HTTP/1.1 404 Not Found\r\n"), "{text}");
-        assert!(text.contains("Content-Length: 4\r\n") && text.ends_with("\r\n\r\n"));
-        assert!(!text.contains("gone"), "HEAD has no body: {text}");
+        let refused = String::from_utf8(head_bytes(&Answer::text(503, "busy\n"))).unwrap();
+        assert!(
+            refused.starts_with("HTTP/1.1 503 Service Unavailable\r\n"),
+            "{refused}"
+        );
+        assert!(refused.contains("\r\nContent-Length: 5\r\n") && refused.ends_with("\r\n\r\n"));
     }
 
     #[test]
     fn a_location_cannot_break_the_head() {
         let mut moved = Answer::text(301, "");
         moved.location = Some("/figures/\r\nSet-Cookie: x=1/".into());
-        let mut out = Vec::new();
-        moved.write(&mut out, false).unwrap();
-        let text = String::from_utf8(out).unwrap();
+        let head = head_of(moved.clone());
         assert!(
-            !text.contains("Set-Cookie") && !text.contains("Location"),
-            "{text}"
+            !head.contains("Set-Cookie") && !head.contains("Location"),
+            "{head}"
         );
         moved.location = Some("/figures/".into());
-        let mut out = Vec::new();
-        moved.write(&mut out, false).unwrap();
-        assert!(
-            String::from_utf8(out)
-                .unwrap()
-                .contains("\r\nLocation: /figures/\r\n")
-        );
+        assert!(head_of(moved).contains("|Location: /figures/"));
     }
 
-    #[test]
-    fn a_url_path_becomes_a_relative_path() {
-        let cases = [
-            ("/", "index.html"),
-            ("/octal.html", "octal.html"),
-            ("/figures/cert-1-3-4.svg", "figures/cert-1-3-4.svg"),
-            ("/data/", "data/index.html"),
-            ("/a%20b.html", "a b.html"),
-            ("/%C3%A9.html", "é.html"),
-            ("/.ladder-output", ".ladder-output"),
-        ];
-        for (url, relative) in cases {
-            assert_eq!(url_path(url), Some(PathBuf::from(relative)), "{url}");
+    fn checked(method: Method, target: &str, lines: &[(&str, String)], has_body: bool) -> u16 {
+        let mut headers = HeaderMap::new();
+        for (name, value) in lines {
+            headers.append(
+                HeaderName::from_bytes(name.as_bytes()).unwrap(),
+                HeaderValue::from_str(value).unwrap(),
+            );
         }
+        let authority = target
+            .strip_prefix("http://")
+            .map(|t| t.split('/').next().unwrap());
+        let head = Head {
+            method: &method,
+            target,
+            authority,
+            headers: &headers,
+            has_body,
+        };
+        check(&head, 4000).err().map_or(200, |answer| answer.status)
     }
 
     #[test]
-    fn a_way_out_of_the_site_is_refused() {
-        for url in [
-            "/..",
-            "/../figures.yaml",
-            "/../../etc/passwd",
-            "/figures/../../x",
-            "/%2e%2e/figures.yaml",
-            "/%2E%2E/%2e%2e/etc/passwd",
-            "/.%2e/x",
-            "/figures/%2e%2e%2f%2e%2e%2fx",
-            "/..%2fx",
-            "/..%5cx",
-            "/a%00.html",
-            "//etc/passwd",
-            "/figures//x.svg",
-            "/./index.html",
-            "/%",
-            "/%zz",
-            "/%ff.html",
-            "etc/passwd",
-            "",
-            "http://example.org/index.html",
-        ] {
-            assert_eq!(url_path(url), None, "{url}");
-        }
-    }
-
-    #[test]
-    fn a_file_is_found_only_inside_the_site() {
-        let dir = tempfile::tempdir().unwrap();
-        let site = dir.path().join("output");
-        fs::create_dir_all(site.join("figures")).unwrap();
-        fs::write(site.join("index.html"), "<p>home</p>").unwrap();
-        fs::write(dir.path().join("figures.yaml"), "secret").unwrap();
-        let real_site = fs::canonicalize(&site).unwrap();
+    fn a_head_is_refused_for_its_first_fault() {
+        let host = || ("Host", "127.0.0.1:4000".to_string());
+        assert_eq!(checked(Method::GET, "/", &[host()], false), 200);
+        assert_eq!(checked(Method::HEAD, "/a.html", &[host()], false), 200);
+        let long = format!("/{}", "a".repeat(MAX_LINE));
+        assert_eq!(checked(Method::GET, &long, &[host()], false), 414);
+        let cookie = ("Cookie", "c".repeat(MAX_LINE));
+        assert_eq!(checked(Method::GET, "/", &[host(), cookie], false), 431);
+        assert_eq!(checked(Method::GET, "/", &[], false), 421);
+        assert_eq!(checked(Method::GET, "/", &[host(), host()], false), 421);
+        let evil = ("Host", "evil.example:4000".to_string());
+        assert_eq!(checked(Method::GET, "/", &[evil], false), 421);
         assert_eq!(
-            locate(&site, Path::new("index.html")),
-            Found::File(real_site.join("index.html"))
-        );
-        assert_eq!(locate(&site, Path::new("figures")), Found::Folder);
-        assert_eq!(locate(&site, Path::new("missing.html")), Found::Nothing);
-        // Even a path that slipped through is caught by the real path's check.
-        assert_eq!(locate(&site, Path::new("../figures.yaml")), Found::Nothing);
-        assert_eq!(locate(&site, Path::new("/etc/passwd")), Found::Nothing);
-    }
-
-    #[cfg(unix)]
-    #[test]
-    fn a_link_out_of_the_site_is_not_followed() {
-        let dir = tempfile::tempdir().unwrap();
-        let site = dir.path().join("output");
-        fs::create_dir(&site).unwrap();
-        fs::write(dir.path().join("secret"), "secret").unwrap();
-        fs::write(site.join("page.html"), "page").unwrap();
-        std::os::unix::fs::symlink(dir.path().join("secret"), site.join("out.html")).unwrap();
-        std::os::unix::fs::symlink("/etc", site.join("etc")).unwrap();
-        std::os::unix::fs::symlink("page.html", site.join("in.html")).unwrap();
-        assert_eq!(locate(&site, Path::new("out.html")), Found::Nothing);
-        assert_eq!(locate(&site, Path::new("etc/passwd")), Found::Nothing);
-        let page = fs::canonicalize(site.join("page.html")).unwrap();
-        assert_eq!(locate(&site, Path::new("in.html")), Found::File(page));
-    }
-
-    #[test]
-    fn content_types_follow_the_extension() {
-        assert_eq!(
-            content_type(Path::new("a.html")),
-            "text/html; charset=utf-8"
-        );
-        assert_eq!(content_type(Path::new("f/x.SVG")), "image/svg+xml");
-        assert_eq!(content_type(Path::new("d/x.json")), "application/json");
-        assert_eq!(
-            content_type(Path::new("style.css")),
-            "text/css; charset=utf-8"
+            checked(Method::GET, "http://evil.example:4000/", &[host()], false),
+            421
         );
         assert_eq!(
-            content_type(Path::new(".ladder-output")),
-            "application/octet-stream"
+            checked(Method::GET, "http://127.0.0.1:4000/", &[host()], false),
+            200
         );
+        assert_eq!(checked(Method::GET, "/", &[host()], true), 413);
+        assert_eq!(checked(Method::POST, "/", &[host()], true), 413);
+        assert_eq!(checked(Method::POST, "/", &[host()], false), 405);
+        assert_eq!(checked(Method::DELETE, "/", &[host()], false), 405);
     }
 
     #[test]

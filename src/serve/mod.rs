@@ -9,8 +9,10 @@
 //! fraction of a second). What makes the pages live is added only as they
 //! are served ([`reload`]), so the output folder stays byte for byte what
 //! `ladder build` writes. [`watch`] turns file events into rebuilds,
-//! [`http`] answers the browser.
+//! [`http`] answers the browser with what [`files`] finds.
 
+pub mod events;
+pub mod files;
 pub mod http;
 pub mod reload;
 pub mod watch;
@@ -31,9 +33,6 @@ use watch::{Burst, Message, Plan, Sources};
 /// The port `ladder serve` uses unless told otherwise: a fixed one, so a
 /// bookmarked page finds the server again after a restart.
 pub const DEFAULT_PORT: u16 = 4000;
-
-/// Threads answering requests (event streams have threads of their own).
-const WORKERS: usize = 4;
 
 /// What `ladder serve` was asked.
 #[derive(Debug, Clone)]
@@ -58,7 +57,7 @@ pub fn serve(options: &ServeOptions) -> Result<()> {
     let root = std::fs::canonicalize(&options.root)
         .with_context(|| format!("cannot read the project folder {}", options.root.display()))?;
     // The port first: a taken one is said at once, not after a build.
-    let (server, port) = http::bind(options.port)?;
+    let (listener, port) = http::bind(options.port)?;
     let url = format!("http://127.0.0.1:{port}/");
 
     let (to_loop, messages) = mpsc::channel();
@@ -73,7 +72,7 @@ pub fn serve(options: &ServeOptions) -> Result<()> {
     })
     .context("cannot catch Ctrl-C")?;
     // Watching starts before the first build, so an edit made during it is seen.
-    let _watcher = watch::start(&root, to_loop)?;
+    let mut watching = watch::start(&root, to_loop)?;
 
     let live = Arc::new(Live::new(run_name()));
     let build = BuildOptions {
@@ -86,14 +85,7 @@ pub fn serve(options: &ServeOptions) -> Result<()> {
     eprintln!("building {}", options.out.display());
     rebuild(&build, &options.out, &live, "first build");
 
-    let server = Arc::new(server);
-    let workers = http::spawn(
-        server.clone(),
-        options.out.clone(),
-        port,
-        live.clone(),
-        WORKERS,
-    );
+    let server = http::Server::start(listener, options.out.clone(), port, live.clone())?;
     println!("serving {url} (Ctrl-C to stop)");
     eprintln!(
         "watching figures.yaml, content/ and templates/ in {}",
@@ -119,7 +111,12 @@ pub fn serve(options: &ServeOptions) -> Result<()> {
         };
         match received {
             Ok(Message::Trouble(trouble)) => eprintln!("warning: watching the sources: {trouble}"),
-            Ok(message) => burst.add(message, Instant::now(), &sources),
+            Ok(message) => {
+                if let Message::Changed(paths) = &message {
+                    watching.follow(paths);
+                }
+                burst.add(message, Instant::now(), &sources);
+            }
             Err(RecvTimeoutError::Timeout) => {}
             Err(RecvTimeoutError::Disconnected) => break,
         }
@@ -131,12 +128,7 @@ pub fn serve(options: &ServeOptions) -> Result<()> {
     }
 
     live.stop();
-    for _ in &workers {
-        server.unblock();
-    }
-    for worker in workers {
-        let _ = worker.join();
-    }
+    server.stop();
     eprintln!("stopped");
     Ok(())
 }

@@ -8,8 +8,7 @@
 //! which build is current, so a page reloads only when it is out of date,
 //! even if it connects after the build it missed.
 
-use std::sync::{Condvar, Mutex, MutexGuard};
-use std::time::Duration;
+use tokio::sync::watch;
 
 /// Where the script and the event stream are served: a prefix no site file
 /// can have (ids are lower-case letters, digits and hyphens).
@@ -35,38 +34,35 @@ pub struct Status {
     pub stopping: bool,
 }
 
-/// The status, shared by the build loop (which changes it) and every open
-/// event stream (which waits for a change).
+/// The status, shared by the build loop (which changes it, from its own
+/// thread) and every open event stream (which awaits a change on the
+/// server's): a `tokio` watch channel, which either side may use.
 #[derive(Debug)]
 pub struct Live {
-    status: Mutex<Status>,
-    changed: Condvar,
+    status: watch::Sender<Status>,
     /// Names this run of the server in every build name.
     run: String,
 }
 
 impl Live {
     pub fn new(run: String) -> Live {
-        Live {
-            status: Mutex::new(Status {
-                build: format!("{run}-0"),
-                error: None,
-                generation: 0,
-                stopping: false,
-            }),
-            changed: Condvar::new(),
-            run,
-        }
+        let (status, _) = watch::channel(Status {
+            build: format!("{run}-0"),
+            error: None,
+            generation: 0,
+            stopping: false,
+        });
+        Live { status, run }
     }
 
-    /// The status now. A poisoned lock (a panicking thread) still holds a
-    /// usable status: every change is one assignment.
+    /// The status now.
     pub fn now(&self) -> Status {
-        self.lock().clone()
+        self.status.borrow().clone()
     }
 
-    fn lock(&self) -> MutexGuard<'_, Status> {
-        self.status.lock().unwrap_or_else(|e| e.into_inner())
+    /// A receiver that sees every later change (an event stream's).
+    pub fn subscribe(&self) -> watch::Receiver<Status> {
+        self.status.subscribe()
     }
 
     /// A build succeeded: pages served before it reload.
@@ -88,22 +84,10 @@ impl Live {
     }
 
     fn update(&self, change: impl FnOnce(&mut Status)) {
-        let mut status = self.lock();
-        change(&mut status);
-        status.generation += 1;
-        drop(status);
-        self.changed.notify_all();
-    }
-
-    /// Waits until the status is no longer at `generation`, or `timeout`
-    /// passes; returns the status then.
-    pub fn wait(&self, generation: u64, timeout: Duration) -> Status {
-        let status = self.lock();
-        let (status, _) = self
-            .changed
-            .wait_timeout_while(status, timeout, |s| s.generation == generation)
-            .unwrap_or_else(|e| e.into_inner());
-        status.clone()
+        self.status.send_modify(|status| {
+            change(status);
+            status.generation += 1;
+        });
     }
 }
 
@@ -215,15 +199,14 @@ mod tests {
     }
 
     #[test]
-    fn a_waiting_stream_wakes_on_a_change_or_its_timeout() {
-        let live = std::sync::Arc::new(Live::new("r".into()));
-        let start = live.now().generation;
-        let quiet = live.wait(start, Duration::from_millis(20));
-        assert_eq!(quiet.generation, start);
-        let other = live.clone();
-        let waiter = std::thread::spawn(move || other.wait(start, Duration::from_secs(20)));
+    fn a_stream_sees_every_change() {
+        let live = Live::new("r".into());
+        let mut seen = live.subscribe();
+        assert!(!seen.has_changed().unwrap());
+        live.built();
+        assert!(seen.has_changed().unwrap());
+        assert_eq!(seen.borrow_and_update().build, "r-1");
         live.stop();
-        let woken = waiter.join().unwrap();
-        assert!(woken.stopping && woken.generation > start);
+        assert!(seen.has_changed().unwrap() && seen.borrow().stopping);
     }
 }

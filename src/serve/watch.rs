@@ -148,11 +148,44 @@ pub fn is_change(kind: &EventKind) -> bool {
     }
 }
 
+/// The folders watched with everything in them.
+const FOLDERS: [&str; 2] = ["content", "templates"];
+
+/// The watching of the sources; dropping it stops the watching.
+pub struct Watch {
+    watcher: RecommendedWatcher,
+    root: PathBuf,
+}
+
+impl Watch {
+    /// Follows a source folder that changed as a whole: moved away and back,
+    /// deleted and made again, replaced by a link. A watch holds a folder
+    /// (an inode), not its name, so the folder now under the name is watched
+    /// afresh whenever an event names the folder itself (the project folder's
+    /// own watch reports its entries coming and going). Called with every
+    /// change the build loop receives; a folder that cannot be watched is
+    /// said on the terminal, and tried again at its next change.
+    pub fn follow(&mut self, changed: &[PathBuf]) {
+        for folder in FOLDERS {
+            let path = self.root.join(folder);
+            if !changed.contains(&path) {
+                continue;
+            }
+            let _ = self.watcher.unwatch(&path);
+            if path.is_dir()
+                && let Err(e) = self.watcher.watch(&path, RecursiveMode::Recursive)
+            {
+                eprintln!("warning: cannot watch {}: {e}", path.display());
+            }
+        }
+    }
+}
+
 /// Starts watching the project's sources, sending what changes to `to`.
 /// The project folder itself is watched alone (for `figures.yaml`, which
-/// editors often replace by a rename), `content/` and `templates/` with
-/// everything in them. Dropping the result stops the watching.
-pub fn start(root: &Path, to: Sender<Message>) -> Result<RecommendedWatcher> {
+/// editors often replace by a rename, and for the source folders' names),
+/// `content/` and `templates/` with everything in them.
+pub fn start(root: &Path, to: Sender<Message>) -> Result<Watch> {
     let mut watcher = notify::recommended_watcher(move |event: notify::Result<Event>| {
         let message = match event {
             Ok(event) if is_change(&event.kind) => Message::Changed(event.paths),
@@ -166,7 +199,7 @@ pub fn start(root: &Path, to: Sender<Message>) -> Result<RecommendedWatcher> {
     watcher
         .watch(root, RecursiveMode::NonRecursive)
         .with_context(|| format!("cannot watch {}", root.display()))?;
-    for folder in ["content", "templates"] {
+    for folder in FOLDERS {
         let path = root.join(folder);
         if path.is_dir() {
             watcher
@@ -174,7 +207,10 @@ pub fn start(root: &Path, to: Sender<Message>) -> Result<RecommendedWatcher> {
                 .with_context(|| format!("cannot watch {}", path.display()))?;
         }
     }
-    Ok(watcher)
+    Ok(Watch {
+        watcher,
+        root: root.to_path_buf(),
+    })
 }
 
 #[cfg(test)]

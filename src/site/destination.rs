@@ -155,7 +155,7 @@ pub fn remove_leftovers(out: &Path) -> Vec<String> {
         let path = entry.path();
         let removable =
             ours && folder && (is_earlier_output(&path) || is_empty(&path).unwrap_or(false));
-        if let Some(Err(e)) = removable.then(|| fs::remove_dir_all(&path)) {
+        if let Some(Err(e)) = removable.then(|| remove_marked(&path, "leftover-removing")) {
             warnings.push(format!(
                 "cannot remove {}, left by an earlier build: {e}",
                 path.display()
@@ -163,6 +163,34 @@ pub fn remove_leftovers(out: &Path) -> Vec<String> {
         }
     }
     warnings
+}
+
+/// Removes a folder a build wrote, the marker last: a build killed while
+/// removing it leaves a folder that still holds the marker (or nothing),
+/// which the next build recognises as its own and removes
+/// ([`remove_leftovers`]). `moment` names the removal for [`crate::pause`].
+pub fn remove_marked(dir: &Path, moment: &str) -> io::Result<()> {
+    let mut removed = 0;
+    for entry in fs::read_dir(dir)? {
+        let entry = entry?;
+        if entry.file_name() == MARKER {
+            continue;
+        }
+        if entry.file_type()?.is_dir() {
+            fs::remove_dir_all(entry.path())?;
+        } else {
+            fs::remove_file(entry.path())?;
+        }
+        removed += 1;
+        if removed == 1 {
+            crate::pause::at(moment);
+        }
+    }
+    match fs::remove_file(dir.join(MARKER)) {
+        Err(e) if e.kind() != io::ErrorKind::NotFound => return Err(e),
+        _ => {}
+    }
+    fs::remove_dir(dir)
 }
 
 /// The folder holding `out` (`.` for a bare name).
@@ -204,6 +232,24 @@ mod tests {
     }
 
     #[test]
+    fn the_marker_goes_last() {
+        let dir = tempfile::tempdir().unwrap();
+        let site = dir.path().join(".output.ladder-x");
+        fs::create_dir_all(site.join("figures")).unwrap();
+        fs::write(site.join("figures/a.svg"), "a").unwrap();
+        fs::write(site.join("index.html"), "i").unwrap();
+        fs::write(site.join(MARKER), "").unwrap();
+        #[cfg(unix)]
+        std::os::unix::fs::symlink("/etc", site.join("etc")).unwrap();
+        remove_marked(&site, "test").unwrap();
+        assert!(!site.exists());
+        assert!(
+            Path::new("/etc").is_dir(),
+            "a link is removed, not followed"
+        );
+    }
+
+    #[test]
     fn only_marked_or_empty_leftovers_with_our_prefix_are_removed() {
         let dir = tempfile::tempdir().unwrap();
         let out = dir.path().join("output");
@@ -216,8 +262,12 @@ mod tests {
         fs::create_dir(&theirs).unwrap();
         fs::write(theirs.join("keep"), "").unwrap();
         fs::write(lock_path(&out), "").unwrap();
+        // Half removed by a build that was killed: the marker is still there.
+        let half = dir.path().join(".output.ladder-ghi789");
+        fs::create_dir_all(half.join("data")).unwrap();
+        fs::write(half.join(MARKER), "").unwrap();
         assert!(remove_leftovers(&out).is_empty());
-        assert!(!ours.exists() && !empty.exists());
+        assert!(!ours.exists() && !empty.exists() && !half.exists());
         assert!(theirs.join("keep").exists() && lock_path(&out).exists());
     }
 }

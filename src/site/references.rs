@@ -19,6 +19,14 @@
 //! Every field is optional, so an entry says only what is known of a work:
 //! no invented title, venue, year or DOI. A missing file is an empty
 //! bibliography (a site may cite nothing).
+//!
+//! The file is read as `figures.yaml` is ([`crate::manifest::read_yaml`]
+//! and [`crate::manifest::prescan`]: its size and depth measured before it
+//! is parsed), a key given twice is refused (YAML readers disagree on which
+//! one wins), and every error is located `references.yaml:LINE:COLUMN`. A
+//! link is published only if it is an `https:` or `http:` address or a
+//! `doi:`: a `javascript:` or `data:` link in a reference list would run or
+//! show whatever it holds, so it is refused where it is written.
 
 use std::collections::BTreeMap;
 use std::path::Path;
@@ -26,8 +34,10 @@ use std::sync::{Arc, Mutex, PoisonError};
 
 use anyhow::{Result, bail};
 use serde::Deserialize;
+use serde::de::{self, Deserializer, MapAccess, Visitor};
 use tera::{Kwargs, State, Tera, Value};
 
+use crate::manifest::{ManifestErrors, ParsedString};
 use crate::project::{Located, Project};
 use crate::text::wording::typographic;
 
@@ -57,10 +67,13 @@ pub struct Reference {
     pub year: Option<u32>,
     #[serde(default)]
     pub pages: Option<String>,
+    /// A DOI, `10.` and the rest (`10.1017/S0305004100031601`), linked
+    /// through `https://doi.org/`.
     #[serde(default)]
-    pub doi: Option<String>,
+    pub doi: Option<Doi>,
+    /// An `https:` or `http:` address, or `doi:10.…`.
     #[serde(default)]
-    pub url: Option<String>,
+    pub url: Option<Link>,
     /// A word on how the work is used, printed last.
     #[serde(default)]
     pub note: Option<String>,
@@ -69,43 +82,191 @@ pub struct Reference {
 /// Every entry, by key.
 pub type Bibliography = BTreeMap<String, Reference>;
 
+/// A DOI as written in `doi:` (or after `doi:` in a `url:`).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Doi(String);
+
+impl Doi {
+    /// `10.` then digits and dots, a `/`, and a suffix of printable
+    /// characters without spaces: what a DOI is (ISO 26324), and nothing
+    /// that could leave a link.
+    pub fn parse(text: &str) -> Result<Doi, String> {
+        let shape = text
+            .strip_prefix("10.")
+            .and_then(|rest| rest.split_once('/'));
+        let fits = shape.is_some_and(|(registrant, suffix)| {
+            !registrant.is_empty()
+                && registrant.chars().all(|c| c.is_ascii_digit() || c == '.')
+                && !suffix.is_empty()
+                && suffix
+                    .chars()
+                    .all(|c| !c.is_whitespace() && !c.is_control())
+        });
+        if fits {
+            Ok(Doi(text.to_string()))
+        } else {
+            Err(format!(
+                "`{}` is not a DOI: write one as 10.NNNN/suffix",
+                text.escape_debug()
+            ))
+        }
+    }
+}
+
+/// A link a reference may publish: an `https:` or `http:` address, or a DOI.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Link {
+    Web(String),
+    Doi(Doi),
+}
+
+impl Link {
+    /// Reads `https://host/…`, `http://host/…` or `doi:10.…`; anything
+    /// else (`javascript:`, `data:`, `file:`, a relative path) is refused.
+    pub fn parse(text: &str) -> Result<Link, String> {
+        if let Some(doi) = text.strip_prefix("doi:") {
+            return Doi::parse(doi).map(Link::Doi);
+        }
+        let lower = text.to_ascii_lowercase();
+        let rest = ["https://", "http://"]
+            .iter()
+            .find_map(|scheme| lower.strip_prefix(scheme));
+        let host = rest.map(|r| r.split(['/', '?', '#']).next().unwrap_or(""));
+        let clean = text.chars().all(|c| !c.is_whitespace() && !c.is_control());
+        match host {
+            Some(host) if !host.is_empty() && clean => Ok(Link::Web(text.to_string())),
+            _ => Err(format!(
+                "`{}` is not a link a page may publish: write an https: or http: address \
+                 (https://host/…) or doi:10.…",
+                text.escape_debug()
+            )),
+        }
+    }
+
+    /// The address the link goes to.
+    pub fn href(&self) -> String {
+        match self {
+            Link::Web(url) => url.clone(),
+            Link::Doi(Doi(doi)) => format!("https://doi.org/{doi}"),
+        }
+    }
+
+    /// The text of the link.
+    pub fn text(&self) -> String {
+        match self {
+            Link::Web(url) => url.clone(),
+            Link::Doi(Doi(doi)) => format!("doi:{doi}"),
+        }
+    }
+}
+
+impl<'de> Deserialize<'de> for Doi {
+    fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        d.deserialize_str(ParsedString(
+            "a DOI such as `10.1017/S0305004100031601`",
+            Doi::parse,
+        ))
+    }
+}
+
+impl<'de> Deserialize<'de> for Link {
+    fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        d.deserialize_str(ParsedString(
+            "an https: or http: address, or doi:10.…",
+            Link::parse,
+        ))
+    }
+}
+
 /// Reads the project's `references.yaml`; errors located `references.yaml:line:col`.
 pub fn load(project: &Project) -> Result<Bibliography> {
-    if !project.path(FILE).exists() {
+    let path = project.path(FILE);
+    if !path.exists() {
         return Ok(Bibliography::new());
     }
-    let text = project.read_text(FILE)?;
+    let real = project
+        .inside(&path, FILE)
+        .map_err(|e| anyhow::anyhow!(e))?;
+    let text = crate::manifest::read_yaml(&real, Path::new(FILE), "the bibliography")?;
     parse(&text, Path::new(FILE))
 }
 
 /// Parses the bibliography's text; `file` names it in messages.
 pub fn parse(text: &str, file: &Path) -> Result<Bibliography> {
-    let located = |line, column, message: String| Located {
+    let located = |(line, column), message: String| Located {
         file: file.to_path_buf(),
         line,
         column,
         message,
     };
-    let bibliography: Bibliography = serde_yaml_ng::from_str(text).map_err(|e| {
-        let (line, column) = e.location().map_or((1, 1), |l| (l.line(), l.column()));
-        let message = e
-            .to_string()
-            .replacen(&format!(" at line {line} column {column}"), "", 1);
-        anyhow::anyhow!("{}", located(line, column, message))
-    })?;
-    for key in bibliography.keys() {
+    crate::manifest::prescan(text, file, "the bibliography")?;
+    let Entries(entries) = serde_yaml_ng::from_str(text)
+        .map_err(|e| ManifestErrors(vec![crate::manifest::yaml_error(&e, file)]))?;
+    let mut bibliography = Bibliography::new();
+    for (key, reference) in entries {
         if key.is_empty()
             || !key
                 .chars()
                 .all(|c| c.is_ascii_lowercase() || c.is_ascii_digit() || c == '-')
         {
-            let line = text.lines().position(|l| l.starts_with(key.as_str()));
-            let message =
-                format!("key `{key}`: use lower-case letters, digits and hyphens (it names an id)");
-            bail!("{}", located(line.map_or(1, |l| l + 1), 1, message));
+            let message = format!(
+                "key `{}`: use lower-case letters, digits and hyphens (it names an id)",
+                key.escape_debug()
+            );
+            bail!("{}", located(key_at(text, &key, 1), message));
         }
+        if bibliography.contains_key(&key) {
+            let message = format!("`{key}` appears twice: give each entry its own key");
+            bail!("{}", located(key_at(text, &key, 2), message));
+        }
+        bibliography.insert(key, reference);
     }
     Ok(bibliography)
+}
+
+/// The entries in the order written, a repeated key kept (to be refused
+/// with its place, not silently replaced).
+struct Entries(Vec<(String, Reference)>);
+
+impl<'de> Deserialize<'de> for Entries {
+    fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        struct EntriesVisitor;
+        impl<'de> Visitor<'de> for EntriesVisitor {
+            type Value = Entries;
+            fn expecting(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+                f.write_str("a mapping of keys to references")
+            }
+            fn visit_unit<E: de::Error>(self) -> Result<Entries, E> {
+                Ok(Entries(Vec::new()))
+            }
+            fn visit_none<E: de::Error>(self) -> Result<Entries, E> {
+                Ok(Entries(Vec::new()))
+            }
+            fn visit_map<A: MapAccess<'de>>(self, mut map: A) -> Result<Entries, A::Error> {
+                let mut entries = Vec::new();
+                while let Some(key) = map.next_key::<String>()? {
+                    entries.push((key, map.next_value()?));
+                }
+                Ok(Entries(entries))
+            }
+        }
+        d.deserialize_any(EntriesVisitor)
+    }
+}
+
+/// The line and column of the `nth` top-level key `key` (`key:` at the
+/// start of a line, plain or quoted); the top of the file if not found.
+fn key_at(text: &str, key: &str, nth: usize) -> (usize, usize) {
+    let spellings = [
+        format!("{key}:"),
+        format!("\"{key}\":"),
+        format!("'{key}':"),
+    ];
+    text.lines()
+        .enumerate()
+        .filter(|(_, line)| spellings.iter().any(|s| line.starts_with(s.as_str())))
+        .nth(nth - 1)
+        .map_or((1, 1), |(index, _)| (index + 1, 1))
 }
 
 /// The keys cited on the page being rendered, in order of first citation,
@@ -211,12 +372,10 @@ pub fn entry_html(r: &Reference) -> String {
     }
     let mut html = parts.join(", ");
     html.push('.');
-    if let Some(doi) = &r.doi {
-        let doi = escape(doi);
-        html.push_str(&format!(" <a href=\"https://doi.org/{doi}\">doi:{doi}</a>"));
-    } else if let Some(url) = &r.url {
-        let url = escape(url);
-        html.push_str(&format!(" <a href=\"{url}\">{url}</a>"));
+    let link = r.doi.clone().map(Link::Doi).or_else(|| r.url.clone());
+    if let Some(link) = link {
+        let (href, text) = (escape(&link.href()), escape(&link.text()));
+        html.push_str(&format!(" <a href=\"{href}\">{text}</a>"));
     }
     if let Some(note) = &r.note {
         html.push(' ');
@@ -283,6 +442,95 @@ mod tests {
             error
                 .to_string()
                 .starts_with("references.yaml:3:3: x: unknown field `volume`"),
+            "{error}"
+        );
+    }
+
+    fn refused(text: &str) -> String {
+        format!("{:#}", parse(text, Path::new(FILE)).unwrap_err())
+    }
+
+    #[test]
+    fn a_key_given_twice_is_refused_at_its_second_place() {
+        let text = "a:\n  title: A\nb:\n  title: B\na:\n  title: C\n";
+        let error = refused(text);
+        assert!(
+            error.starts_with("references.yaml:5:1: `a` appears twice"),
+            "{error}"
+        );
+        let error = refused("x:\n  title: A\n  title: B\n");
+        assert!(error.starts_with("references.yaml:2:3: "), "{error}");
+        assert!(error.contains("duplicate field `title`"), "{error}");
+    }
+
+    #[test]
+    fn only_web_and_doi_links_are_published() {
+        for bad in [
+            "javascript:alert(1)",
+            "JavaScript:alert(1)",
+            "data:text/html,<script>x</script>",
+            "file:///etc/passwd",
+            "vbscript:x",
+            "//example.org/x",
+            "/relative",
+            "https://",
+            "https:// spaced.example/",
+            "doi:javascript:x",
+        ] {
+            let text = format!("a:\n  url: \"{bad}\"\n");
+            let error = refused(&text);
+            assert!(error.starts_with("references.yaml:2:8: "), "{bad}: {error}");
+            assert!(error.contains("not a"), "{bad}: {error}");
+        }
+        let error = refused("a:\n  doi: \"javascript:alert(1)\"\n");
+        assert!(
+            error.starts_with("references.yaml:2:8: ") && error.contains("is not a DOI"),
+            "{error}"
+        );
+        let error = refused("a:\n  url: \"java\\tscript:x\"\n");
+        assert!(
+            error.contains("java\\tscript"),
+            "a tab is shown escaped: {error}"
+        );
+        let good = parse(
+            "a:\n  url: HTTPS://Example.org/x?y=1\nb:\n  url: doi:10.1000/xyz\nc:\n  doi: 10.1017/S0305004100031601\n",
+            Path::new(FILE),
+        )
+        .unwrap();
+        assert!(
+            entry_html(&good["a"])
+                .ends_with("<a href=\"HTTPS://Example.org/x?y=1\">HTTPS://Example.org/x?y=1</a>")
+        );
+        assert!(
+            entry_html(&good["b"])
+                .ends_with("<a href=\"https://doi.org/10.1000/xyz\">doi:10.1000/xyz</a>")
+        );
+        assert!(
+            entry_html(&good["c"]).contains("href=\"https://doi.org/10.1017/S0305004100031601\"")
+        );
+    }
+
+    #[test]
+    fn the_text_is_measured_before_it_is_parsed() {
+        let deep = format!("a: {}", "[".repeat(80_000));
+        let error = refused(&deep);
+        assert!(
+            error.starts_with("references.yaml:1:36: collections nest more than 32 deep"),
+            "{error}"
+        );
+        let big = format!(
+            "a:\n  note: \"{}\"\n",
+            "x".repeat(crate::manifest::shape::MAX_BYTES)
+        );
+        let error = refused(&big);
+        assert!(
+            error.starts_with("references.yaml:1:1: the bibliography is larger than"),
+            "{error}"
+        );
+        assert!(parse("", Path::new(FILE)).unwrap().is_empty());
+        let error = refused("Bad_Key:\n  title: T\n");
+        assert!(
+            error.starts_with("references.yaml:1:1: key `Bad_Key`"),
             "{error}"
         );
     }

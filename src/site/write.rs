@@ -24,7 +24,9 @@ use super::swap::swap_in;
 /// is the folder holding `figures.yaml`, which a build never replaces.
 /// Returns warnings: things left to clean that did not fail the build.
 pub fn write_atomically(out: &Path, files: &Files, project: &Path) -> Result<Vec<String>> {
-    write_with(out, files, project, &|old| fs::remove_dir_all(old))
+    write_with(out, files, project, &|old| {
+        destination::remove_marked(old, "old-site-removing")
+    })
 }
 
 /// [`write_atomically`], with the removal of the old site given (a test
@@ -49,15 +51,17 @@ fn write_with(
         .tempdir_in(&parent)
         .with_context(|| format!("cannot create a staging folder in {}", parent.display()))?
         .keep();
+    crate::pause::at("staging-created");
     if let Err(e) = fill(&staging, files) {
-        let _ = fs::remove_dir_all(&staging);
+        let _ = destination::remove_marked(&staging, "staging-removing");
         return Err(e);
     }
+    crate::pause::at("staging-filled");
     let aside = free_name(&parent, &format!("{prefix}old-{}", std::process::id()));
     let old = match swap_in(&staging, &target, &aside) {
         Ok(old) => old,
         Err(e) => {
-            let _ = fs::remove_dir_all(&staging);
+            let _ = destination::remove_marked(&staging, "staging-removing");
             bail!(
                 "cannot put the new site in place at {}: {e}; the previous site is untouched",
                 target.display()
@@ -93,6 +97,10 @@ fn fill(staging: &Path, files: &Files) -> Result<()> {
     Ok(())
 }
 
+/// The prefix of the temporary files `--only` writes beside the files it
+/// replaces; one left by a build that was killed is removed by the next.
+const ONLY_PREFIX: &str = ".ladder-only-";
+
 /// Writes some files into `out`, which an earlier build wrote, each through
 /// a temporary file of its own.
 pub fn write_some(out: &Path, files: &Files, project: &Path) -> Result<()> {
@@ -109,11 +117,15 @@ pub fn write_some(out: &Path, files: &Files, project: &Path) -> Result<()> {
             );
         }
         fs::create_dir_all(dir).with_context(|| format!("cannot create {}", dir.display()))?;
-        let mut temporary = tempfile::NamedTempFile::new_in(dir)
+        for warning in crate::scratch::sweep(dir, ONLY_PREFIX, b"") {
+            eprintln!("warning: {warning}");
+        }
+        let mut temporary = crate::scratch::create(dir, ONLY_PREFIX)
             .with_context(|| format!("cannot write in {}", dir.display()))?;
         temporary
             .write_all(bytes)
             .with_context(|| format!("cannot write {}", path.display()))?;
+        crate::pause::at("only-written");
         temporary
             .persist(&path)
             .with_context(|| format!("cannot write {}", path.display()))?;
