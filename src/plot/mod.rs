@@ -14,6 +14,7 @@ pub mod grid;
 pub mod legend;
 pub mod marks;
 pub mod palette;
+pub mod reflow;
 pub mod text;
 
 use plotters::coord::Shift;
