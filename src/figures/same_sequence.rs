@@ -10,7 +10,7 @@ use super::bounds::Count;
 use super::bounds::{CheckParams, Within};
 use super::run::{RunSummary, run};
 use crate::games::Rule;
-use crate::plot::{self, reflow, reflow::Strip, reflow::Strips};
+use crate::plot::{self, reflow, reflow::Strip, reflow::Strips, reflow::Title};
 use crate::sequence::{DEFAULT_MIN_REPEATS, Value};
 use crate::text::numbers::grouped;
 use crate::text::wording::rule_name;
@@ -119,8 +119,9 @@ pub fn render(data: &Data, meta: &RenderMeta) -> String {
     let cells = data.game_values.len();
     let per_line = layout(cells, meta.width, 0).per_line;
     let content = LEFT + CELL * per_line as i32 + RIGHT;
-    let (width, lower) = reflow::title_room(&title, 10, content, meta.width);
-    let layout = layout(cells, meta.width, 52 + lower);
+    let title = Title::fit(&title, 10, content, meta.width);
+    let width = title.width;
+    let layout = layout(cells, meta.width, 52 + title.lower());
     let strips = [
         Strip {
             name: &game,
@@ -140,7 +141,7 @@ pub fn render(data: &Data, meta: &RenderMeta) -> String {
         meta.caption,
         &data.range_note(),
         |area| {
-            plot::title_lines(area, &title, (10, 14), width - 20);
+            title.draw(area, (10, 14));
             layout.draw(area, &strips);
         },
     )

@@ -10,7 +10,7 @@ use super::bounds::Count;
 use super::bounds::{CheckParams, Within};
 use super::run::{RunSummary, run};
 use crate::games::Rule;
-use crate::plot::reflow::{self, Strip, Strips};
+use crate::plot::reflow::{self, Strip, Strips, Title};
 use crate::plot::{self, ACCENT, Anchor};
 use crate::sequence::{DEFAULT_MIN_REPEATS, Value};
 use crate::text::numbers::{counted, grouped};
@@ -144,8 +144,9 @@ pub fn render(data: &Data, meta: &RenderMeta) -> String {
     );
     let positions = data.game_values.len() + shift;
     let content = width(layout(positions, meta.width, 0).per_line) as i32;
-    let (width, lower) = reflow::title_room(&title, 10, content, meta.width);
-    let layout = layout(positions, meta.width, 52 + lower);
+    let title = Title::fit(&title, 10, content, meta.width);
+    let width = title.width;
+    let layout = layout(positions, meta.width, 52 + title.lower());
     let strips = [
         Strip {
             name: &shifted,
@@ -165,7 +166,7 @@ pub fn render(data: &Data, meta: &RenderMeta) -> String {
         meta.caption,
         &data.range_note(),
         |area| {
-            plot::title_lines(area, &title, (10, 14), width - 20);
+            title.draw(area, (10, 14));
             layout.draw(area, &strips);
             for i in 0..shift {
                 let (cx, cy) = layout.at(0, i);

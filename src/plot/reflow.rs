@@ -4,7 +4,8 @@
 //! above the other on a desktop still do on a phone.
 
 use super::{
-    Anchor, Area, INK, MUTED, SMALL, TEXT, TITLE, fit_lines, label, line_pitch, strip, text_width,
+    Anchor, Area, INK, MUTED, SMALL, TEXT, TITLE, cell, fit_lines, label, line_pitch, strip,
+    text_width, title,
 };
 use crate::sequence::Value;
 
@@ -17,17 +18,46 @@ pub fn per_line(cells: usize, room: i32, cell: i32) -> usize {
     cells.div_ceil(lines).max(1)
 }
 
-/// A figure's width and how much lower its content starts, for a title
-/// from `x` over content `content` px wide in at most `most` px: wide
-/// enough for the title on one line where `most` allows (a short row of
-/// cells on a phone need not wrap a title), else wrapped, a line's pitch
-/// lower for each line after the first.
-pub fn title_room(title: &str, x: i32, content: i32, most: u32) -> (i32, i32) {
-    let width = (2 * x + text_width(title, TITLE))
-        .min(most as i32)
-        .max(content);
-    let lines = fit_lines(title, TITLE, width - 2 * x).len().max(1);
-    (width, (lines as i32 - 1) * line_pitch(TITLE))
+/// A figure's title fitted to its width: as wide as the content, or as
+/// the title on one line where the width allows (a short row of cells on
+/// a phone need not wrap its title), else wrapped, first at its clauses
+/// (after `: ` or `; `), then at spaces.
+pub struct Title {
+    /// The figure's width.
+    pub width: i32,
+    pub lines: Vec<String>,
+}
+
+impl Title {
+    /// `text` from `x` (with as much room at the right) over content
+    /// `content` px wide, in at most `most` px.
+    pub fn fit(text: &str, x: i32, content: i32, most: u32) -> Title {
+        let width = (2 * x + text_width(text, TITLE))
+            .min(most as i32)
+            .max(content);
+        let room = width - 2 * x;
+        let lines = if text_width(text, TITLE) <= room {
+            vec![text.to_string()]
+        } else {
+            let clauses = text
+                .split_inclusive(": ")
+                .flat_map(|c| c.split_inclusive("; "));
+            clauses.flat_map(|c| fit_lines(c, TITLE, room)).collect()
+        };
+        Title { width, lines }
+    }
+
+    /// How much lower than under a one-line title the content starts.
+    pub fn lower(&self) -> i32 {
+        (self.lines.len().max(1) as i32 - 1) * line_pitch(TITLE)
+    }
+
+    /// Draws the lines from `(x, y)`, the first line's centre line.
+    pub fn draw(&self, area: &Area, (x, y): (i32, i32)) {
+        for (i, line) in self.lines.iter().enumerate() {
+            title(area, line, (x, y + i as i32 * line_pitch(TITLE)));
+        }
+    }
 }
 
 /// One rule's row of a [`Strips`] set: its name, its values from heap 0,
@@ -124,6 +154,117 @@ impl Strips {
     }
 }
 
+/// A raster (values in rows of `columns`, heap 0 at the top left, heap =
+/// row + column) whose columns are cut into bands of `per_band`, stacked
+/// one under another: a period too long for the width keeps its rows,
+/// each band showing some of its columns for every row.
+pub struct Bands {
+    /// The top left of heap 0's cell.
+    pub origin: (i32, i32),
+    pub cell: i32,
+    pub columns: usize,
+    pub per_band: usize,
+    pub rows: usize,
+    /// From one band's bottom to the next's top (its column labels).
+    pub gap: i32,
+}
+
+impl Bands {
+    /// The cell (the first of `cells`, largest first, that needs the
+    /// fewest bands) and the columns to a band for rows of `columns` in
+    /// `room` px: one band where they fit.
+    pub fn choose(columns: usize, room: i32, cells: &[i32]) -> (i32, usize) {
+        let bands = |cell: i32| columns.div_ceil(per_line(columns, room, cell));
+        let cell = cells
+            .iter()
+            .copied()
+            .min_by_key(|&c| bands(c))
+            .unwrap_or(20);
+        (cell, per_line(columns, room, cell))
+    }
+
+    /// How many bands.
+    pub fn count(&self) -> usize {
+        self.columns.div_ceil(self.per_band.max(1)).max(1)
+    }
+
+    /// The columns of band `band`: `from .. to`.
+    pub fn span(&self, band: usize) -> (usize, usize) {
+        let from = band * self.per_band;
+        (from, (from + self.per_band).min(self.columns))
+    }
+
+    /// The top of band `band`'s first row.
+    pub fn top(&self, band: usize) -> i32 {
+        self.origin.1 + band as i32 * (self.rows as i32 * self.cell + self.gap)
+    }
+
+    /// The y just below the last band.
+    pub fn bottom(&self) -> i32 {
+        self.top(self.count() - 1) + self.rows as i32 * self.cell
+    }
+
+    /// The top left of `heap`'s cell.
+    pub fn at(&self, heap: usize) -> (i32, i32) {
+        let (row, column) = (heap / self.columns, heap % self.columns);
+        let band = column / self.per_band.max(1);
+        let x = self.origin.0 + (column - self.span(band).0) as i32 * self.cell;
+        (x, self.top(band) + row as i32 * self.cell)
+    }
+
+    /// Heaps `from .. to` of the raster as a stretch of band `band`'s own
+    /// raster (rows of its columns, from its top left): what of a stretch
+    /// a band shows is one stretch there too, the rest of its first row,
+    /// whole rows, the start of its last. Empty when it shows none.
+    pub fn stretch(&self, band: usize, (from, to): (usize, usize)) -> (usize, usize) {
+        if from >= to {
+            return (0, 0);
+        }
+        let (b0, b1) = self.span(band);
+        let width = b1 - b0;
+        let clip = |column: usize| column.clamp(b0, b1) - b0;
+        let start = from / self.columns * width + clip(from % self.columns);
+        let end = (to - 1) / self.columns * width + clip((to - 1) % self.columns + 1);
+        if start < end { (start, end) } else { (0, 0) }
+    }
+
+    /// Draws each band: its columns' labels over it (what each adds to
+    /// its row's first heap), `corner` (if any) at their left, and its
+    /// rows, each labelled by its first heap `label_gap` px left of it.
+    pub fn draw(&self, area: &Area, values: &[Value], label_gap: i32, corner: Option<&str>) {
+        let (x0, _) = self.origin;
+        for band in 0..self.count() {
+            let (from, to) = self.span(band);
+            let top = self.top(band);
+            for column in from..to {
+                let x = x0 + (column - from) as i32 * self.cell + self.cell / 2;
+                let text = column.to_string();
+                label(area, &text, (x, top - 9), SMALL, Anchor::Middle, MUTED);
+            }
+            if let Some(text) = corner {
+                label(
+                    area,
+                    text,
+                    (x0 - label_gap, top - 9),
+                    SMALL,
+                    Anchor::End,
+                    MUTED,
+                );
+            }
+            for row in 0..self.rows {
+                let first = row * self.columns;
+                let y = top + row as i32 * self.cell;
+                let at = (x0 - label_gap, y + self.cell / 2);
+                label(area, &first.to_string(), at, SMALL, Anchor::End, MUTED);
+                for heap in (first + from..first + to).filter(|&h| h < values.len()) {
+                    let (x, _) = self.at(heap);
+                    cell(area, x, y, self.cell, values[heap]);
+                }
+            }
+        }
+    }
+}
+
 /// For tests: what is wrong with a drawing meant for a column `most` px
 /// wide: wider than that, text under 12 px, or a label or a rectangle
 /// past the drawing's edges (a label's width by [`super::text_width`],
@@ -197,6 +338,70 @@ mod tests {
                 let last = cells - (lines - 1) * per;
                 assert!(last + lines > per, "{cells} in {fit}: the last line a stub");
             }
+        }
+    }
+
+    #[test]
+    fn a_title_takes_the_width_it_needs_and_wraps_at_its_clauses() {
+        let text = "·137 in rows of 34: heap = row + column";
+        let one = Title::fit(text, 4, 288, 704);
+        assert_eq!(
+            (one.width, one.lines.len(), one.lower()),
+            (4 + 351 + 4, 1, 0)
+        );
+        let two = Title::fit(text, 4, 288, 358);
+        assert_eq!(two.width, 358);
+        assert_eq!(two.lines, ["·137 in rows of 34:", "heap = row + column"]);
+        assert_eq!(two.lower(), line_pitch(TITLE));
+        assert_eq!(
+            Title::fit(text, 4, 600, 358).width,
+            600,
+            "never narrower than its content"
+        );
+    }
+
+    #[test]
+    fn bands_split_a_period_and_a_stretch_in_each_band_is_one_stretch() {
+        assert_eq!(
+            Bands::choose(29, 308, &[22, 20]),
+            (20, 15),
+            "two bands of 20 px"
+        );
+        assert_eq!(
+            Bands::choose(34, 334, &[22, 20]),
+            (22, 12),
+            "three either way"
+        );
+        assert_eq!(Bands::choose(29, 680, &[22, 20]), (22, 29), "one band");
+        let bands = Bands {
+            origin: (24, 52),
+            cell: 22,
+            columns: 34,
+            per_band: 12,
+            rows: 6,
+            gap: 30,
+        };
+        assert_eq!((bands.count(), bands.span(2)), (3, (24, 34)));
+        assert_eq!(bands.at(34 + 13), (24 + 22, 52 + 6 * 22 + 30 + 22));
+        assert_eq!(bands.bottom(), 52 + 3 * 6 * 22 + 2 * 30);
+        // Every heap of a stretch lies in exactly one band's stretch, at
+        // its own row and column there.
+        for stretch in [(0, 52), (52, 140), (30, 36), (5, 5), (13, 14)] {
+            let mut shown = 0;
+            for band in 0..3 {
+                let (b0, b1) = bands.span(band);
+                let (from, to) = bands.stretch(band, stretch);
+                for local in from..to {
+                    let (row, column) = (local / (b1 - b0), b0 + local % (b1 - b0));
+                    let heap = row * 34 + column;
+                    assert!(
+                        (stretch.0..stretch.1).contains(&heap),
+                        "{stretch:?}: {heap}"
+                    );
+                    shown += 1;
+                }
+            }
+            assert_eq!(shown, stretch.1 - stretch.0, "{stretch:?}");
         }
     }
 
