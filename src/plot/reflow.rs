@@ -18,10 +18,37 @@ pub fn per_line(cells: usize, room: i32, cell: i32) -> usize {
     cells.div_ceil(lines).max(1)
 }
 
+/// `text` at `size` px in lines of at most `room` px, broken between its
+/// clauses (after `: ` or `; `) where it can be, so a line holds whole
+/// clauses, and at spaces inside a clause too long for a line.
+pub fn clause_lines(text: &str, size: u32, room: i32) -> Vec<String> {
+    let mut lines: Vec<String> = Vec::new();
+    let mut current = String::new();
+    for clause in text
+        .split_inclusive(": ")
+        .flat_map(|c| c.split_inclusive("; "))
+    {
+        let joined = format!("{current}{clause}");
+        if text_width(joined.trim_end(), size) <= room {
+            current = joined;
+            continue;
+        }
+        if !current.trim_end().is_empty() {
+            lines.push(current.trim_end().to_string());
+        }
+        let mut parts = fit_lines(clause, size, room);
+        current = parts.pop().map_or(String::new(), |last| last + " ");
+        lines.extend(parts);
+    }
+    if !current.trim_end().is_empty() {
+        lines.push(current.trim_end().to_string());
+    }
+    lines
+}
+
 /// A figure's title fitted to its width: as wide as the content, or as
 /// the title on one line where the width allows (a short row of cells on
-/// a phone need not wrap its title), else wrapped, first at its clauses
-/// (after `: ` or `; `), then at spaces.
+/// a phone need not wrap its title), else in [`clause_lines`].
 pub struct Title {
     /// The figure's width.
     pub width: i32,
@@ -29,21 +56,13 @@ pub struct Title {
 }
 
 impl Title {
-    /// `text` from `x` (with as much room at the right) over content
+    /// `text` from `x` (and 8 px clear of the right edge) over content
     /// `content` px wide, in at most `most` px.
     pub fn fit(text: &str, x: i32, content: i32, most: u32) -> Title {
-        let width = (2 * x + text_width(text, TITLE))
+        let width = (x + text_width(text, TITLE) + 8)
             .min(most as i32)
             .max(content);
-        let room = width - 2 * x;
-        let lines = if text_width(text, TITLE) <= room {
-            vec![text.to_string()]
-        } else {
-            let clauses = text
-                .split_inclusive(": ")
-                .flat_map(|c| c.split_inclusive("; "));
-            clauses.flat_map(|c| fit_lines(c, TITLE, room)).collect()
-        };
+        let lines = clause_lines(text, TITLE, width - x - 8);
         Title { width, lines }
     }
 
@@ -347,7 +366,7 @@ mod tests {
         let one = Title::fit(text, 4, 288, 704);
         assert_eq!(
             (one.width, one.lines.len(), one.lower()),
-            (4 + 351 + 4, 1, 0)
+            (4 + 351 + 8, 1, 0)
         );
         let two = Title::fit(text, 4, 288, 358);
         assert_eq!(two.width, 358);
@@ -357,6 +376,18 @@ mod tests {
             Title::fit(text, 4, 600, 358).width,
             600,
             "never narrower than its content"
+        );
+        let heading = "{4, 14}: q = 3 (odd), r = 2; N = 22, period 18";
+        assert_eq!(
+            clause_lines(heading, TEXT, 312),
+            ["{4, 14}: q = 3 (odd), r = 2;", "N = 22, period 18"]
+        );
+        let words = "a clause far too long for its line: then a short one";
+        let lines = clause_lines(words, TEXT, 120);
+        assert_eq!(lines.join(" "), words, "every word kept, in order");
+        assert!(
+            lines.iter().all(|l| text_width(l, TEXT) <= 120),
+            "{lines:?}"
         );
     }
 
