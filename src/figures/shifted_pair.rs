@@ -258,6 +258,7 @@ mod tests {
         for n in 0..28 {
             let (above, below) = (layout.at(0, n + 1), layout.at(1, n + 1));
             assert_eq!((above.0, above.1 + PITCH), below, "{n}");
+            assert!(below.0 + CELL <= width(10) as i32, "{n}");
         }
         assert_eq!(svg.matches("\nheap\n").count(), 6);
     }
