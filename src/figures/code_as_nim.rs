@@ -10,7 +10,8 @@ use super::bounds::Count;
 use super::bounds::{CheckParams, Within};
 use super::run::{RunSummary, run};
 use crate::games::{OctalCode, Rule};
-use crate::plot::{self, Anchor};
+use crate::plot::reflow::{Bands, Title};
+use crate::plot::{self};
 use crate::sequence::{DEFAULT_MIN_REPEATS, Value};
 
 /// Parameters: how many digits 3, values to compute, cells to draw.
@@ -84,36 +85,62 @@ impl Data {
 }
 
 /// 22 px cells hold 13 px values; 29 of them and the heap labels fit the
-/// column (see the test `twenty_eight_digits_fit_the_column`).
+/// column (see the test `twenty_eight_digits_fit_the_column`). On a phone,
+/// 20 px cells (12 px values) where they save a band.
 const CELL: i32 = 22;
+const MIN_CELL: i32 = 20;
 /// Room for the row labels (the first heap of each row, up to three digits).
 const LEFT: i32 = 40;
 const RIGHT: i32 = 10;
 /// The title line, then the column labels above the grid.
 const TOP: i32 = 52;
+/// From one band's bottom to the next's top, over its column labels.
+const GAP: i32 = 30;
 
-/// The figure's width for rows of `columns` cells.
+/// The figure's width for rows of `columns` cells in one band.
+#[cfg(test)]
 fn width(columns: usize) -> u32 {
     (LEFT + CELL * columns as i32 + RIGHT) as u32
+}
+
+/// The rows of one period at `width`: whole where they fit, else their
+/// columns cut into bands stacked under one another, `top` px down.
+fn bands(data: &Data, width: u32, top: i32) -> Bands {
+    let room = width as i32 - LEFT - RIGHT;
+    let (cell, per_band) = Bands::choose(data.columns, room, &[CELL, MIN_CELL]);
+    Bands {
+        origin: (LEFT, top),
+        cell,
+        columns: data.columns,
+        per_band,
+        rows: data.values.len().div_ceil(data.columns),
+        gap: GAP,
+    }
 }
 
 /// Draws the values in rows of `digits + 1`, so the period shows as columns:
 /// each row is labelled by its first heap, each column by what it adds to
 /// it, so a cell's heap is its row's label plus its column's.
 pub fn render(data: &Data, meta: &RenderMeta) -> String {
-    let width = width(data.columns);
-    let rows = data.values.len().div_ceil(data.columns) as i32;
-    let height = (TOP + rows * CELL + 8) as u32;
-    plot::svg(width, height, meta.caption, &data.range_note(), |area| {
-        let title = format!(
-            "·33…3 ({} digits 3) in rows of {}: heap = row + column",
-            data.digits, data.columns
-        );
-        plot::title(area, &title, (10, 14));
-        plot::raster_columns(area, (LEFT, TOP), CELL, data.columns);
-        plot::tick(area, "heap", (LEFT - 6, TOP - 9), Anchor::End);
-        plot::raster(area, (LEFT, TOP), CELL, data.columns, 0, &data.values);
-    })
+    let text = format!(
+        "·33…3 ({} digits 3) in rows of {}: heap = row + column",
+        data.digits, data.columns
+    );
+    let layout = bands(data, meta.width, TOP);
+    let content = LEFT + layout.cell * layout.per_band as i32 + RIGHT;
+    let title = Title::fit(&text, 10, content, meta.width);
+    let layout = bands(data, meta.width, TOP + title.lower());
+    let height = (layout.bottom() + 8) as u32;
+    plot::svg(
+        title.width as u32,
+        height,
+        meta.caption,
+        &data.range_note(),
+        |area| {
+            title.draw(area, (10, 14));
+            layout.draw(area, &data.values, 6, Some("heap"));
+        },
+    )
 }
 
 #[cfg(test)]
@@ -144,5 +171,41 @@ mod tests {
         assert!(width(29) <= plot::COLUMN, "{}", width(29));
         // A planted fault: one more digit does not.
         assert!(width(31) > plot::COLUMN);
+    }
+
+    #[test]
+    fn on_a_phone_the_period_is_cut_into_two_bands_inside_its_width() {
+        let data = compute(&Params {
+            digits: 28,
+            values: Count(300),
+            rows: 3,
+        })
+        .unwrap();
+        let meta = RenderMeta {
+            id: "nim-28",
+            caption: "",
+            width: plot::PHONE,
+        };
+        let svg = render(&data, &meta);
+        assert_eq!(
+            crate::plot::reflow::faults(&svg, plot::PHONE),
+            Vec::<String>::new()
+        );
+        let layout = bands(&data, plot::PHONE, TOP);
+        assert_eq!((layout.count(), layout.cell), (2, MIN_CELL));
+        for heap in 0..data.values.len() {
+            let (x, _) = layout.at(heap);
+            assert!(
+                x >= LEFT && x + layout.cell + RIGHT <= plot::PHONE as i32,
+                "{heap}"
+            );
+        }
+        // Heap 44 = row 29 + column 15: the second band's first column.
+        assert_eq!(layout.at(44), (LEFT, layout.top(1) + MIN_CELL));
+        assert_eq!(
+            bands(&data, plot::COLUMN, TOP).count(),
+            1,
+            "one band on a desktop"
+        );
     }
 }

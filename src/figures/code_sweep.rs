@@ -17,13 +17,14 @@ use indicatif::ProgressBar;
 use rayon::prelude::*;
 use serde::{Deserialize, Serialize};
 
-use super::RenderMeta;
 use super::bounds::Count;
 use super::bounds::{CheckParams, Within};
 use crate::games::{OctalCode, octal};
-use crate::plot::{self, ACCENT, ACCENT_2, Anchor, INK, MUTED, RULE};
 use crate::sequence::{Analysis, PeriodStatus, Value, analyse};
 use crate::text::numbers::grouped;
+
+mod drawing;
+pub use drawing::render;
 
 /// Parameters of the sweep.
 #[derive(Debug, Clone, Deserialize)]
@@ -317,182 +318,11 @@ impl Data {
     }
 }
 
-/// Room for the row labels (`·0` … `·7`) and the chart's count axis.
-const LEFT: i32 = 40;
-const RIGHT: i32 = 10;
-/// A code's cell: too small for text, so the outcome is a shape (filled,
-/// hollow, dot) as well as a colour. Rows are taller than a cell is wide,
-/// so each holds its 12 px label.
-const CELL: i32 = 10;
-const ROW: i32 = 15;
-/// The title, the legend, the column axis's title and its labels.
-const TOP: i32 = 98;
-const CHART_H: i32 = 100;
-/// The widest a period's bar is drawn.
-const BAR: i32 = 24;
-
-/// The grid's columns: one per value of the digits after the first.
-fn columns(digits: u32) -> i32 {
-    8i32.pow(digits.saturating_sub(1))
-}
-
-/// The figure's width for a sweep of `digits` digits.
-fn width(digits: u32) -> u32 {
-    (LEFT + CELL * columns(digits) + RIGHT) as u32
-}
-
-/// What the search and the certificate made of a code.
-#[derive(Clone, Copy, PartialEq, Eq, Debug)]
-enum Outcome {
-    Certified,
-    Observed,
-    NoPeriod,
-}
-
-impl Outcome {
-    fn of(record: &SweepRecord) -> Self {
-        match (record.period, record.certified) {
-            (_, true) => Outcome::Certified,
-            (Some(_), false) => Outcome::Observed,
-            (None, _) => Outcome::NoPeriod,
-        }
-    }
-
-    /// The legend's words.
-    fn name(self) -> &'static str {
-        match self {
-            Outcome::Certified => "period certified",
-            Outcome::Observed => "observed, not proven",
-            Outcome::NoPeriod => "no period found",
-        }
-    }
-
-    /// Draws the outcome's mark in the cell at `(x, y)`: a filled square, a
-    /// dot, a hollow square, each in its own colour, so the shape alone
-    /// tells them apart.
-    fn mark(self, area: &plot::Area, (x, y): (i32, i32)) {
-        match self {
-            Outcome::Certified => plot::block(area, (x, y), (x + CELL - 1, y + CELL - 1), ACCENT_2),
-            Outcome::Observed => {
-                plot::dot(area, (x + CELL / 2, y + CELL / 2), CELL / 2 - 1, ACCENT)
-            }
-            Outcome::NoPeriod => {
-                plot::outline(area, (x + 1, y + 1), (x + CELL - 2, y + CELL - 2), MUTED, 1)
-            }
-        }
-    }
-}
-
-/// Draws the codes as a grid (first digit down, the others across) marked
-/// by outcome, and the periods found as bars.
-pub fn render(data: &Data, meta: &RenderMeta) -> String {
-    let columns = columns(data.digits);
-    let rows = (data.records.len() as i32 + columns - 1) / columns;
-    let width = width(data.digits);
-    let grid_bottom = TOP + rows * ROW;
-    let chart_top = grid_bottom + 56;
-    let height = (chart_top + CHART_H + 48) as u32;
-    plot::svg(width, height, meta.caption, &data.range_note(), |area| {
-        let title = format!(
-            "all {} codes of {} digits, each searched to {} values",
-            data.codes,
-            data.digits,
-            grouped(data.computed as u64)
-        );
-        plot::title(area, &title, (10, 14));
-        let mut x = 10;
-        for outcome in [Outcome::Certified, Outcome::Observed, Outcome::NoPeriod] {
-            outcome.mark(area, (x, 39));
-            plot::heading(area, outcome.name(), (x + 16, 44), Anchor::Start);
-            x += 40 + 7 * outcome.name().chars().count() as i32;
-        }
-        draw_column_labels(area, data.digits, columns);
-        for (i, record) in data.records.iter().enumerate() {
-            let (row, column) = (i as i32 / columns, i as i32 % columns);
-            let (x, y) = (LEFT + column * CELL, TOP + row * ROW);
-            Outcome::of(record).mark(area, (x, y + (ROW - CELL) / 2));
-            if column == 0 {
-                let text = format!("·{}", &record.code[..1]);
-                let at = (LEFT - 6, y + ROW / 2);
-                plot::tick(area, &text, at, Anchor::End);
-            }
-        }
-        draw_periods(area, data, chart_top, width as i32);
-    })
-}
-
-/// Labels the grid's columns: the digits after the first, at every eighth
-/// column (`00`, `10`, … `70`: the octal tens), with a hairline where
-/// each group of eight starts; and the axes' titles.
-fn draw_column_labels(area: &plot::Area, digits: u32, columns: i32) {
-    let rest = digits.saturating_sub(1) as usize;
-    let step = if columns > 8 { 8 } else { 1 };
-    let axis = match rest {
-        0 => "first digit ↓".to_string(),
-        1 => "first digit ↓, last digit →".to_string(),
-        _ => format!("first digit ↓, last {rest} digits →"),
-    };
-    plot::heading(area, &axis, (10, TOP - 32), Anchor::Start);
-    for column in (0..columns).step_by(step as usize) {
-        let x = LEFT + column * CELL;
-        let text = format!("{:0width$o}", column, width = rest.max(1));
-        let text = if rest == 0 { String::new() } else { text };
-        plot::tick(area, &text, (x + 1, TOP - 9), Anchor::Start);
-        if column > 0 {
-            plot::line(area, &[(x - 1, TOP - 16), (x - 1, TOP)], RULE, 1);
-        }
-    }
-}
-
-/// One bar per period found, its height the number of codes (written on it).
-fn draw_periods(area: &plot::Area, data: &Data, top: i32, width: i32) {
-    plot::heading(
-        area,
-        "codes with each period found",
-        (10, top - 26),
-        Anchor::Start,
-    );
-    let bars = data.periods.len().max(1) as i32;
-    let bar = ((width - LEFT - RIGHT) / bars).min(BAR);
-    let most = data
-        .periods
-        .iter()
-        .map(|t| t.codes)
-        .max()
-        .unwrap_or(1)
-        .max(1);
-    let bottom = top + CHART_H;
-    plot::line(
-        area,
-        &[(LEFT, bottom), (LEFT + bar * bars, bottom)],
-        MUTED,
-        1,
-    );
-    for (i, t) in data.periods.iter().enumerate() {
-        let x = LEFT + bar * i as i32;
-        let h = (t.codes as f64 / most as f64 * CHART_H as f64).round() as i32;
-        plot::block(area, (x + 1, bottom - h), (x + bar - 1, bottom), ACCENT_2);
-        let at = (x + bar / 2, bottom - h - 9);
-        plot::label(
-            area,
-            &t.codes.to_string(),
-            at,
-            plot::SMALL,
-            Anchor::Middle,
-            INK,
-        );
-        let at = (x + bar / 2, bottom + 11);
-        plot::tick(area, &t.value.to_string(), at, Anchor::Middle);
-    }
-    let at = (LEFT + bar * bars / 2, bottom + 32);
-    plot::heading(area, "period", at, Anchor::Middle);
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
 
-    fn sweep(values: usize, min_repeats: usize, compare_min_repeats: usize) -> Data {
+    pub(super) fn sweep(values: usize, min_repeats: usize, compare_min_repeats: usize) -> Data {
         compute(&Params {
             digits: 3,
             values: Count(values),
@@ -536,18 +366,6 @@ mod tests {
         );
         let thirty_four = data.periods.iter().find(|t| t.value == 34).unwrap();
         assert_eq!(thirty_four.codes, 18);
-    }
-
-    #[test]
-    fn every_sweep_fits_the_column_and_its_periods_have_room_for_three_digits() {
-        for digits in 1..=3 {
-            assert!(width(digits) <= plot::COLUMN, "{digits} digits");
-        }
-        // 27 periods, the three-digit sweep's, each under a bar wide enough
-        // for a three-digit period (about 20 px at 12 px) beside its
-        // neighbours.
-        let bar = ((width(3) as i32 - LEFT - RIGHT) / 27).min(BAR);
-        assert!(bar >= 22, "{bar}");
     }
 
     #[test]

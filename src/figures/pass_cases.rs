@@ -12,6 +12,7 @@ use super::RenderMeta;
 use super::bounds::{CheckParams, Within};
 use super::pass_check::case_mark;
 use crate::games::pass_classification::{Block, PassCase, TwoTakes, check, closed_form};
+use crate::plot::reflow::{self, Title};
 use crate::plot::{self, ACCENT, Anchor, INK, MUTED};
 use crate::sequence::Value;
 use crate::text::wording::of_total;
@@ -145,8 +146,10 @@ impl Data {
 /// The widest cell, and the narrowest that still holds a legible value.
 const CELL: i32 = 22;
 const MIN_CELL: i32 = 20;
-/// Room for the row labels `h(n)` and `g(n + y)`.
+/// Room for the row labels `h(n)` and `g(n + y)`: enough for the page's
+/// column; a phone's narrower lines leave room for a safer margin.
 const LEFT: i32 = 70;
+const ROOMY_LEFT: i32 = 78;
 const RIGHT: i32 = 12;
 const TOP: i32 = 64;
 /// One panel: heading, the word's labels, two rows, the heap numbers.
@@ -160,11 +163,77 @@ fn heaps_drawn(panel: &Panel) -> usize {
     panel.ordinary.len() - panel.takes[1]
 }
 
-/// The side of a cell for panels of at most `heaps` heaps: as wide as fits
-/// the column, at most `CELL` (compute refuses panels that would need
-/// cells under `MIN_CELL`).
-fn cell_for(heaps: usize, width: u32) -> i32 {
-    ((width as i32 - LEFT - RIGHT) / heaps.max(1) as i32).clamp(MIN_CELL, CELL)
+/// The cell, and the heaps to a line: every heap of the widest panel on
+/// one line where the cells fit at `MIN_CELL` or more (compute refuses
+/// panels that would not fit the page's column), else as few lines as
+/// fit, the same length in every panel so their columns line up.
+struct Layout {
+    cell: i32,
+    per_line: usize,
+    /// Where the cells start: `LEFT`, or `ROOMY_LEFT` where the width
+    /// has that much room to spare.
+    left: i32,
+    /// The figure's width.
+    width: i32,
+}
+
+impl Layout {
+    fn of(data: &Data, width: u32) -> Layout {
+        let most = data.panels.iter().map(heaps_drawn).max().unwrap_or(1);
+        let room = width as i32 - LEFT - RIGHT;
+        // Any length from the widest panel's even split up to what fits
+        // gives it as few lines; of those, the one that gives the panels
+        // the fewest lines in all (no panel left a stub of a line).
+        let fit = (room / MIN_CELL).max(1) as usize;
+        let even = reflow::per_line(most, room, MIN_CELL);
+        let lines = |per: usize| -> usize {
+            data.panels
+                .iter()
+                .map(|p| heaps_drawn(p).div_ceil(per))
+                .sum()
+        };
+        let per_line = (even..=fit.max(even))
+            .min_by_key(|&per| lines(per))
+            .unwrap_or(even);
+        let cell = (room / per_line as i32).clamp(MIN_CELL, CELL);
+        let spare = room - cell * per_line as i32;
+        let left = if spare >= ROOMY_LEFT - LEFT {
+            ROOMY_LEFT
+        } else {
+            LEFT
+        };
+        let width = left + cell * per_line as i32 + RIGHT;
+        Layout {
+            cell,
+            per_line,
+            left,
+            width,
+        }
+    }
+
+    /// From one line's `h` row to the next's: the word's two lines of
+    /// labels, two rows of cells, the heap numbers.
+    fn line_pitch(&self) -> i32 {
+        2 * self.cell + 56
+    }
+
+    /// The lines a panel takes.
+    fn lines(&self, panel: &Panel) -> usize {
+        heaps_drawn(panel).div_ceil(self.per_line).max(1)
+    }
+
+    /// A panel's heading in lines that fit beside its swatch.
+    fn heading(&self, panel: &Panel) -> Vec<String> {
+        reflow::clause_lines(&heading_text(panel), plot::TEXT, self.width - 38 - 8)
+    }
+
+    /// A panel's height: its heading, its lines.
+    fn panel_height(&self, panel: &Panel) -> i32 {
+        let heading = self.heading(panel).len().max(1) as i32 - 1;
+        PANEL
+            + heading * plot::line_pitch(plot::TEXT)
+            + (self.lines(panel) as i32 - 1) * self.line_pitch()
+    }
 }
 
 /// A block of the prefix word as a label: `2ˣ`, `3ʳ`, `3ˣ⁻ʳ`.
@@ -184,113 +253,172 @@ fn block_label(block: &Block) -> String {
 
 /// Draws one panel per case, stacked. In each, `g(n + y)` sits under
 /// `h(n)`, so the shifted tail `h(n) = g(n + y)` from `N` on shows as
-/// columns of equal cells, outlined. The range note is the SVG's
-/// description, printed once in the caption.
+/// columns of equal cells, outlined; on a phone each panel's heaps are
+/// cut into lines. The range note is the SVG's description, printed once
+/// in the caption.
 pub fn render(data: &Data, meta: &RenderMeta) -> String {
-    let most = data.panels.iter().map(heaps_drawn).max().unwrap_or(1);
-    let cell = cell_for(most, meta.width);
-    let width = LEFT + cell * most as i32 + RIGHT;
-    let height = TOP + PANEL * data.panels.len() as i32 - 8;
+    let layout = Layout::of(data, meta.width);
+    let text = "h (pass available) above g shifted by y (pass spent), one pair per case";
+    let title = Title::fit(text, 20, layout.width, meta.width);
+    let layout = Layout {
+        width: title.width,
+        ..layout
+    };
+    let key_text = "from heap N on, h(n) = g(n + y): the shifted tail";
+    let key = reflow::clause_lines(key_text, plot::TEXT, layout.width - 52 - 8);
+    let key_y = 40 + title.lower();
+    let top = TOP + title.lower() + (key.len() as i32 - 1) * plot::line_pitch(plot::TEXT);
+    let panels: i32 = data.panels.iter().map(|p| layout.panel_height(p)).sum();
+    let height = top + panels - 8;
     plot::svg(
-        width as u32,
+        layout.width as u32,
         height as u32,
         meta.caption,
         &data.range_note(),
         |area| {
-            let title = "h (pass available) above g shifted by y (pass spent), one pair per case";
-            plot::title(area, title, (20, 14));
-            let key_y = 40;
+            title.draw(area, (20, 14));
             plot::outline(area, (20, key_y - 7), (44, key_y + 7), ACCENT, 2);
-            let key = "from heap N on, h(n) = g(n + y): the shifted tail";
-            plot::heading(area, key, (52, key_y), Anchor::Start);
+            for (i, line) in key.iter().enumerate() {
+                let at = (52, key_y + i as i32 * plot::line_pitch(plot::TEXT));
+                plot::heading(area, line, at, Anchor::Start);
+            }
+            let mut panel_top = top;
             for (i, panel) in data.panels.iter().enumerate() {
-                draw_panel(area, panel, i, TOP + PANEL * i as i32, cell);
+                draw_panel(area, panel, i, panel_top, &layout);
+                panel_top += layout.panel_height(panel);
             }
         },
     )
 }
 
-/// A panel's heading: its case's swatch and mark, the pair, the case's
-/// condition and its numbers.
-fn draw_heading(area: &plot::Area, panel: &Panel, index: usize, top: i32) {
+/// A panel's heading: the pair, the case's condition with the pair's own
+/// `q` and `r` (each said once), `N` and the period.
+fn heading_text(panel: &Panel) -> String {
     let [x, y] = panel.takes;
-    let heading = format!(
-        "{{{x}, {y}}}: {} (q = {}, r = {}); N = {}, period {}",
-        panel.case.condition(),
-        panel.q,
+    let q = match panel.case {
+        PassCase::QuotientOne => "q = 1".to_string(),
+        PassCase::EvenQuotientDivides | PassCase::EvenQuotientRemainder => {
+            format!("q = {} (even)", panel.q)
+        }
+        PassCase::OddQuotientDivides | PassCase::OddQuotientRemainder => {
+            format!("q = {} (odd)", panel.q)
+        }
+    };
+    format!(
+        "{{{x}, {y}}}: {q}, r = {}; N = {}, period {}",
         panel.r,
         panel.preperiod.map_or("none".into(), |n| n.to_string()),
         panel.period.map_or("none".into(), |p| p.to_string()),
-    );
+    )
+}
+
+/// A panel's heading, its case's swatch and mark beside it; returns how
+/// much lower than a one-line heading its lines end.
+fn draw_heading(area: &plot::Area, lines: &[String], index: usize, top: i32) -> i32 {
     let swatch = (20, top + 1);
     let corner = (swatch.0 + 12, swatch.1 + 12);
     plot::block(area, swatch, corner, plot::case_fill(index));
     case_mark(area, index, swatch, 12);
-    plot::heading(area, &heading, (38, top + 7), Anchor::Start);
+    let pitch = plot::line_pitch(plot::TEXT);
+    for (i, line) in lines.iter().enumerate() {
+        plot::heading(area, line, (38, top + 7 + i as i32 * pitch), Anchor::Start);
+    }
+    (lines.len().max(1) as i32 - 1) * pitch
 }
 
-/// The prefix word's blocks, bracketed over the row at `h_y`, their labels
-/// staggered on two lines; `left(n)` is heap `n`'s left edge.
-fn draw_word(area: &plot::Area, panel: &Panel, h_y: i32, left: impl Fn(usize) -> i32) {
-    let mut start = 0;
-    for (b, block) in panel.prefix_word.iter().enumerate() {
-        if block.length == 0 {
-            continue;
-        }
-        let (x0, x1) = (left(start) + 1, left(start + block.length) - 1);
-        let y = h_y - 4;
-        plot::line(
-            area,
-            &[(x0, y), (x0, y - 3), (x1, y - 3), (x1, y)],
-            MUTED,
-            1,
-        );
-        let label_y = h_y - 15 - if b % 2 == 0 { 0 } else { 15 };
-        plot::heading(
-            area,
-            &block_label(block),
-            ((x0 + x1) / 2, label_y),
-            Anchor::Middle,
-        );
-        start += block.length;
+/// The heaps of one line of a panel, and where each stands.
+struct Line {
+    from: usize,
+    to: usize,
+    cell: i32,
+    /// Where the first cell starts.
+    x: i32,
+}
+
+impl Line {
+    /// Heap `n`'s left edge (`n` from `from` to `to`).
+    fn left(&self, n: usize) -> i32 {
+        self.x + (n - self.from) as i32 * self.cell
     }
 }
 
-/// One case: the heading, the prefix word, `h(n)` over `g(n + y)` with
-/// heap numbers under them, and the tail from `N` outlined.
-fn draw_panel(area: &plot::Area, panel: &Panel, index: usize, top: i32, cell: i32) {
-    draw_heading(area, panel, index, top);
-    let y = panel.takes[1];
-    let h_y = top + 54;
-    let g_y = h_y + cell + 2;
-    let left = |n: usize| LEFT + n as i32 * cell;
-    draw_word(area, panel, h_y, left);
-    plot::heading(area, "h(n)", (LEFT - 8, h_y + cell / 2), Anchor::End);
-    plot::heading(area, "g(n + y)", (LEFT - 8, g_y + cell / 2), Anchor::End);
+/// The prefix word's blocks over the row at `h_y`, as much of each as
+/// falls in `line`: bracketed, closed at the block's own ends and open
+/// where the line cuts it, labelled on the piece that holds its middle,
+/// the labels staggered on two lines.
+fn draw_word(area: &plot::Area, panel: &Panel, h_y: i32, line: &Line) {
+    let mut start = 0;
+    for (b, block) in panel.prefix_word.iter().enumerate() {
+        let (s, e) = (start, start + block.length);
+        start = e;
+        let (from, to) = (s.max(line.from), e.min(line.to));
+        if from >= to {
+            continue;
+        }
+        let (x0, x1) = (line.left(from) + 1, line.left(to) - 1);
+        let y = h_y - 4;
+        let left_end = if from == s { y } else { y - 3 };
+        let right_end = if to == e { y } else { y - 3 };
+        let bracket = [(x0, left_end), (x0, y - 3), (x1, y - 3), (x1, right_end)];
+        plot::line(area, &bracket, MUTED, 1);
+        if (from..to).contains(&((s + e - 1) / 2)) {
+            let label_y = h_y - 15 - if b % 2 == 0 { 0 } else { 15 };
+            let at = ((x0 + x1) / 2, label_y);
+            plot::heading(area, &block_label(block), at, Anchor::Middle);
+        }
+    }
+}
+
+/// One case: the heading, then line by line the prefix word, `h(n)` over
+/// `g(n + y)` with heap numbers under them, and the tail from `N` outlined.
+fn draw_panel(area: &plot::Area, panel: &Panel, index: usize, top: i32, layout: &Layout) {
+    let lower = draw_heading(area, &layout.heading(panel), index, top);
     let heaps = heaps_drawn(panel);
+    for k in 0..layout.lines(panel) {
+        let from = k * layout.per_line;
+        let line = Line {
+            from,
+            to: (from + layout.per_line).min(heaps),
+            cell: layout.cell,
+            x: layout.left,
+        };
+        let h_y = top + lower + 54 + k as i32 * layout.line_pitch();
+        draw_line(area, panel, h_y, &line);
+    }
+}
+
+/// One line of a panel from the top of its `h` row, `h_y`.
+fn draw_line(area: &plot::Area, panel: &Panel, h_y: i32, line: &Line) {
+    let (cell, y) = (line.cell, panel.takes[1]);
+    let g_y = h_y + cell + 2;
+    draw_word(area, panel, h_y, line);
+    let label_x = line.x - 8;
+    plot::heading(area, "h(n)", (label_x, h_y + cell / 2), Anchor::End);
+    plot::heading(area, "g(n + y)", (label_x, g_y + cell / 2), Anchor::End);
     let ticks_y = g_y + cell + 10;
-    plot::tick(area, "n", (LEFT - 8, ticks_y), Anchor::End);
-    for n in 0..heaps {
-        plot::cell(area, left(n), h_y, cell, panel.pass_available[n]);
-        plot::cell(area, left(n), g_y, cell, panel.ordinary[n + y]);
-        if n % 5 == 0 {
-            plot::tick(
-                area,
-                &n.to_string(),
-                (left(n) + cell / 2, ticks_y),
-                Anchor::Middle,
-            );
+    plot::tick(area, "n", (label_x, ticks_y), Anchor::End);
+    for n in line.from..line.to {
+        plot::cell(area, line.left(n), h_y, cell, panel.pass_available[n]);
+        plot::cell(area, line.left(n), g_y, cell, panel.ordinary[n + y]);
+        if n % 5 == 0 || n == line.from {
+            let at = (line.left(n) + cell / 2, ticks_y);
+            plot::tick(area, &n.to_string(), at, Anchor::Middle);
         }
     }
     let Some(n0) = panel.preperiod else {
         return;
     };
     // The tail, h(n) = g(n + y) from N on: equal columns, outlined together.
-    let corner = (left(heaps), g_y + cell + 1);
-    plot::outline(area, (left(n0), h_y - 1), corner, ACCENT, 2);
+    let from = n0.max(line.from);
+    if from < line.to {
+        let corner = (line.left(line.to), g_y + cell + 1);
+        plot::outline(area, (line.left(from), h_y - 1), corner, ACCENT, 2);
+    }
     // N marked by a bar through both rows.
-    let bar_x = left(n0);
-    plot::line(area, &[(bar_x, h_y - 6), (bar_x, g_y + cell + 4)], INK, 2);
+    if (line.from..line.to).contains(&n0) {
+        let bar_x = line.left(n0);
+        plot::line(area, &[(bar_x, h_y - 6), (bar_x, g_y + cell + 4)], INK, 2);
+    }
 }
 
 #[cfg(test)]
@@ -358,9 +486,10 @@ mod tests {
         let data = compute(&params).unwrap();
         let most = data.panels.iter().map(heaps_drawn).max().unwrap();
         assert_eq!(most, 28);
-        let cell = cell_for(most, plot::COLUMN);
-        assert!(LEFT + cell * most as i32 + RIGHT <= plot::COLUMN as i32);
-        assert!(cell >= MIN_CELL);
+        let layout = Layout::of(&data, plot::COLUMN);
+        assert_eq!(layout.per_line, most, "one line on a desktop");
+        assert!(layout.width <= plot::COLUMN as i32);
+        assert!(layout.cell >= MIN_CELL);
         let long = Params {
             tail: MOST_HEAPS - 22 + 1,
             ..params
@@ -382,5 +511,54 @@ mod tests {
         assert_eq!(block_label(&block(2, "x")), "2ˣ");
         assert_eq!(block_label(&block(3, "r")), "3ʳ");
         assert_eq!(block_label(&block(3, "x−r")), "3ˣ⁻ʳ");
+    }
+
+    #[test]
+    fn on_a_phone_each_panel_is_cut_into_lines_inside_its_width() {
+        let params = Params {
+            pairs: vec![[4, 6], [2, 8], [4, 10], [2, 10], [4, 14]],
+            tail: 6,
+        };
+        let data = compute(&params).unwrap();
+        let meta = RenderMeta {
+            id: "pass-cases",
+            caption: "",
+            width: plot::PHONE,
+        };
+        let svg = render(&data, &meta);
+        assert_eq!(reflow::faults(&svg, plot::PHONE), Vec::<String>::new());
+        // 28 heaps at most: lines of 11 cells of 22 px, the same in every
+        // panel, so the 22 heaps of {4, 10} take two lines, not 10, 10, 2.
+        let layout = Layout::of(&data, plot::PHONE);
+        assert_eq!((layout.per_line, layout.cell), (11, CELL));
+        assert!(ROOMY_LEFT + 11 * CELL + RIGHT <= plot::PHONE as i32);
+        let lines: Vec<usize> = data.panels.iter().map(|p| layout.lines(p)).collect();
+        assert_eq!(lines, [2, 2, 2, 2, 3]);
+        // Each line names its rows: 11 lines, so 11 of each.
+        assert_eq!(svg.matches("\ng(n + y)\n").count(), 11);
+    }
+
+    #[test]
+    fn a_heading_says_the_case_and_its_numbers_once() {
+        let params = Params {
+            pairs: vec![[4, 6], [2, 8], [4, 10], [2, 10], [4, 14]],
+            tail: 6,
+        };
+        let data = compute(&params).unwrap();
+        let headings: Vec<String> = data.panels.iter().map(heading_text).collect();
+        assert_eq!(
+            headings,
+            [
+                "{4, 6}: q = 1, r = 2; N = 14, period 10",
+                "{2, 8}: q = 4 (even), r = 0; N = 12, period 10",
+                "{4, 10}: q = 2 (even), r = 2; N = 16, period 14",
+                "{2, 10}: q = 5 (odd), r = 0; N = 12, period 4",
+                "{4, 14}: q = 3 (odd), r = 2; N = 22, period 18",
+            ]
+        );
+        for heading in &headings {
+            assert_eq!(heading.matches("q =").count(), 1, "{heading}");
+            assert_eq!(heading.matches("r =").count(), 1, "{heading}");
+        }
     }
 }

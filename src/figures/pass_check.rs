@@ -14,6 +14,7 @@ use super::RenderMeta;
 use super::bounds::{CheckParams, Within};
 use crate::games::pass_census::{CaseCount, checked_census};
 use crate::games::pass_classification::{Disagreement, PassCase};
+use crate::plot::reflow::Title;
 use crate::plot::{self, ACCENT, Anchor, INK};
 use crate::text::numbers::grouped;
 
@@ -250,9 +251,12 @@ impl Legend {
 /// The grid, the legend with counts. The range note is the SVG's
 /// description, printed once in the caption.
 pub fn render(data: &Data, meta: &RenderMeta) -> String {
-    let cell = cell_for(data.largest_take, meta.width);
-    let span = cell * data.largest_take as i32;
-    let width = LEFT + span + RIGHT;
+    let n = data.largest_take;
+    let cell = cell_for(n, meta.width);
+    let span = cell * n as i32;
+    let text = format!("The closed forms against the recursion, 1 ≤ x < y ≤ {n}");
+    let title = Title::fit(&text, 20, LEFT + span + RIGHT, meta.width);
+    let top = TOP + title.lower();
     let case_index = |case: PassCase| PassCase::ALL.iter().position(|&c| c == case).unwrap_or(0);
     let by_pair = |x: usize, y: usize| {
         let n = data.largest_take;
@@ -263,27 +267,25 @@ pub fn render(data: &Data, meta: &RenderMeta) -> String {
     let legend = Legend::of(data);
     let (_, legend_h) = legend.size();
     let ((lx, ly), inside) = legend_at(cell, data.largest_take, legend.size());
-    let (lx, ly) = (LEFT + lx, TOP + ly);
+    let (lx, ly) = (LEFT + lx, top + ly);
     let height = if inside {
-        TOP + span + 12
+        top + span + 12
     } else {
         ly + legend_h + 8
     };
     plot::svg(
-        width as u32,
+        title.width as u32,
         height as u32,
         meta.caption,
         &data.range_note(),
         |area| {
-            let n = data.largest_take;
-            let title = format!("The closed forms against the recursion, 1 ≤ x < y ≤ {n}");
-            plot::title(area, &title, (20, 14));
-            plot::pair_grid(area, (LEFT, TOP), cell, n, 10, |x, y| {
+            title.draw(area, (20, 14));
+            plot::pair_grid(area, (LEFT, top), cell, n, 10, |x, y| {
                 plot::case_fill(case_index(by_pair(x, y).case))
             });
             for record in &data.records {
                 let [x, y] = record.takes;
-                let (cx, cy) = plot::pair_cell((LEFT, TOP), cell, x, y);
+                let (cx, cy) = plot::pair_cell((LEFT, top), cell, x, y);
                 case_mark(area, case_index(record.case), (cx, cy), cell);
                 if !record.closed_form_agrees {
                     cross(area, (cx, cy), cell);
@@ -350,5 +352,31 @@ mod tests {
         }
         // The page's 60: the legend sits inside the grid.
         assert!(legend_at(cell_for(60, plot::COLUMN), 60, legend).1);
+    }
+
+    #[test]
+    fn on_a_phone_the_grid_takes_smaller_cells_and_the_legend_goes_under_it() {
+        let data = compute(&Params { largest_take: 60 }).unwrap();
+        let meta = RenderMeta {
+            id: "pass-check",
+            caption: "",
+            width: plot::PHONE,
+        };
+        let svg = render(&data, &meta);
+        assert_eq!(
+            crate::plot::reflow::faults(&svg, plot::PHONE),
+            Vec::<String>::new()
+        );
+        // Text-free cells of 4 px: the 60 columns in the phone's width;
+        // the triangle below the diagonal is too small for the legend.
+        let cell = cell_for(60, plot::PHONE);
+        assert_eq!(cell, 4);
+        assert!(LEFT + 60 * cell + RIGHT <= plot::PHONE as i32);
+        let legend = Legend::of(&data);
+        let (at, inside) = legend_at(cell, 60, legend.size());
+        assert!(!inside && at.1 >= 60 * cell, "{at:?}");
+        assert!(LEFT + at.0 + legend.size().0 <= plot::PHONE as i32);
+        // The title wraps to two lines rather than run off the figure.
+        assert_eq!(svg.matches("font-size=\"15\"").count(), 2);
     }
 }

@@ -9,6 +9,7 @@ use serde::{Deserialize, Serialize};
 use super::RenderMeta;
 use super::bounds::{CheckParams, Within};
 use crate::games::pass_census::{PairHeap, ValueAppearance, checked_census};
+use crate::plot::reflow::Title;
 use crate::plot::{self, Anchor, INK, MUTED};
 use crate::sequence::Value;
 use crate::table::{Cell, Column, Table};
@@ -117,61 +118,107 @@ fn largest_of(data: &Data, x: usize, y: usize) -> Value {
     data.by_pair[before + (y - x - 1)].largest
 }
 
-/// The legend, in the empty lower-left triangle: each value's swatch, dotted
-/// unless it is the commonest, with its count of pairs.
-fn draw_legend(area: &plot::Area, data: &Data, (lx, bottom): (i32, i32), common: Value) {
+/// The legend's entries, largest value first: each value that is some
+/// pair's largest, with its count of pairs.
+fn legend_entries(data: &Data) -> Vec<(Value, String)> {
     let count = |value: Value| data.by_pair.iter().filter(|p| p.largest == value).count();
-    let mut ly = bottom - 20 * (data.largest_value as i32 + 1);
-    for value in (0..=data.largest_value).rev() {
-        let pairs = count(value);
-        if pairs == 0 {
-            continue;
-        }
-        plot::block(area, (lx, ly - 7), (lx + 14, ly + 7), plot::fill(value));
+    (0..=data.largest_value)
+        .rev()
+        .filter(|&value| count(value) > 0)
+        .map(|value| {
+            let pairs = grouped(count(value) as u64);
+            (value, format!("largest h = {value}: {pairs} pairs"))
+        })
+        .collect()
+}
+
+/// The pitch of the legend's lines, and the room a swatch and its gap take.
+const LEGEND_LINE: i32 = 22;
+const SWATCH: i32 = 22;
+
+/// Where the legend's first line goes (its centre line), from the grid's
+/// origin, and whether that is inside the grid: in the empty triangle
+/// below the diagonal, at its foot, when the legend's top right corner
+/// stays left of the diagonal there (a pair `(x, y)` has `x < y`); else
+/// under the grid.
+fn legend_at(data: &Data, cell: i32, entries: &[(Value, String)]) -> ((i32, i32), bool) {
+    let span = cell * data.largest_take as i32;
+    let wide = entries
+        .iter()
+        .map(|(_, text)| SWATCH + plot::text_width(text, plot::TEXT))
+        .max()
+        .unwrap_or(0);
+    let first = span - 20 * (data.largest_value as i32 + 1);
+    let bottom = first + LEGEND_LINE * (entries.len() as i32 - 1) + 7;
+    if 12 + wide <= first - 7 && bottom <= span {
+        ((12, first), true)
+    } else {
+        ((12, span + 24), false)
+    }
+}
+
+/// The legend from its first line's centre: each value's swatch, dotted
+/// unless it is the commonest, with its count of pairs.
+fn draw_legend(
+    area: &plot::Area,
+    entries: &[(Value, String)],
+    (lx, ly): (i32, i32),
+    common: Value,
+) {
+    for (i, (value, text)) in entries.iter().enumerate() {
+        let ly = ly + LEGEND_LINE * i as i32;
+        plot::block(area, (lx, ly - 7), (lx + 14, ly + 7), plot::fill(*value));
         plot::outline(area, (lx, ly - 7), (lx + 14, ly + 7), MUTED, 1);
-        if value != common {
+        if *value != common {
             plot::dot(area, (lx + 7, ly), 3, INK);
         }
-        let text = format!("largest h = {value}: {} pairs", grouped(pairs as u64));
-        plot::heading(area, &text, (lx + 22, ly), Anchor::Start);
-        ly += 22;
+        plot::heading(area, text, (lx + SWATCH, ly), Anchor::Start);
     }
 }
 
 /// The grid of pairs, each cell filled by its largest `h` (a value other
-/// than the commonest also carries a dot, so colour is not the only cue),
-/// its legend in the empty triangle below the diagonal; then the table of
-/// where each value first appears.
+/// than the commonest also carries a dot, so colour is not the only cue; a
+/// quarter of the cell, so a phone's small cells keep their fill showing),
+/// its legend in the empty triangle below the diagonal where it fits, else
+/// under the grid; then the table of where each value first appears.
 pub fn render(data: &Data, meta: &RenderMeta) -> (String, Table) {
     let n = data.largest_take;
-    let cell: i32 = (600 / n as i32).clamp(6, 24);
+    let room = (meta.width as i32 - LEFT - 16).min(600);
+    let cell: i32 = (room / n as i32).clamp(4, 24);
     let span = cell * n as i32;
-    let width = LEFT + span + 16;
-    let height = TOP + span + 16;
+    let text = format!("The largest value of h for each pair, 1 ≤ x < y ≤ {n}");
+    let title = Title::fit(&text, LEFT - 40, LEFT + span + 16, meta.width);
+    let top = TOP + title.lower();
     let count = |value: Value| data.by_pair.iter().filter(|p| p.largest == value).count();
     let common = (0..=data.largest_value)
         .max_by_key(|&v| (count(v), v))
         .unwrap_or(0);
+    let entries = legend_entries(data);
+    let ((lx, ly), inside) = legend_at(data, cell, &entries);
+    let height = if inside {
+        top + span + 16
+    } else {
+        top + ly + LEGEND_LINE * (entries.len() as i32 - 1) + 7 + 8
+    };
     let svg = plot::svg(
-        width as u32,
+        title.width as u32,
         height as u32,
         meta.caption,
         &data.range_note(),
         |area| {
-            let title = format!("The largest value of h for each pair, 1 ≤ x < y ≤ {n}");
-            plot::title(area, &title, (LEFT - 40, 14));
-            plot::pair_grid(area, (LEFT, TOP), cell, n, 10, |x, y| {
+            title.draw(area, (LEFT - 40, 14));
+            plot::pair_grid(area, (LEFT, top), cell, n, 10, |x, y| {
                 plot::fill(largest_of(data, x, y))
             });
             for x in 1..n {
                 for y in x + 1..=n {
                     if largest_of(data, x, y) != common {
-                        let (cx, cy) = plot::pair_cell((LEFT, TOP), cell, x, y);
-                        plot::dot(area, (cx + cell / 2, cy + cell / 2), (cell / 4).max(2), INK);
+                        let (cx, cy) = plot::pair_cell((LEFT, top), cell, x, y);
+                        plot::dot(area, (cx + cell / 2, cy + cell / 2), (cell / 4).max(1), INK);
                     }
                 }
             }
-            draw_legend(area, data, (LEFT + 12, TOP + span), common);
+            draw_legend(area, &entries, (LEFT + lx, top + ly), common);
         },
     );
     (svg, appearances(data))
@@ -205,4 +252,36 @@ fn appearances(data: &Data) -> Table {
         ]);
     }
     table
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn on_a_phone_the_grid_takes_smaller_cells_and_the_legend_goes_under_it() {
+        let data = compute(&Params { largest_take: 60 }).unwrap();
+        let entries = legend_entries(&data);
+        assert_eq!(entries.len(), 2, "no entry for a value no pair reaches");
+        // The page's column: 10 px cells, the legend inside the triangle.
+        assert!(legend_at(&data, 10, &entries).1);
+        let meta = RenderMeta {
+            id: "pass-max",
+            caption: "",
+            width: plot::PHONE,
+        };
+        let (svg, _) = render(&data, &meta);
+        assert_eq!(
+            crate::plot::reflow::faults(&svg, plot::PHONE),
+            Vec::<String>::new()
+        );
+        // A phone: 4 px cells, too small a triangle; the legend under it.
+        let ((_, y), inside) = legend_at(&data, 4, &entries);
+        assert!(!inside && y > 60 * 4, "{y}");
+        assert_eq!(
+            svg.matches("font-size=\"15\"").count(),
+            2,
+            "a title in two lines"
+        );
+    }
 }

@@ -9,6 +9,7 @@ use super::bounds::Count;
 use super::bounds::{CheckParams, Within};
 use super::run::{RunSummary, run};
 use crate::games::Rule;
+use crate::plot::reflow::{Bands, Title};
 use crate::plot::{self, ACCENT, ACCENT_2, Anchor};
 use crate::sequence::{DEFAULT_MIN_REPEATS, Value};
 use crate::text::wording::rule_name;
@@ -85,22 +86,24 @@ impl Data {
 }
 
 /// Room for the row labels (the first heap of each row, up to three digits
-/// at 12 px); the cells start right after.
+/// at 12 px); the cells start right after. Dawson's period fills the
+/// column with this much; where a narrower figure has room, it takes a
+/// safer `ROOMY_LEFT`.
 const LEFT: i32 = 24;
+const ROOMY_LEFT: i32 = 32;
 /// The title, then the column labels above the grid.
 const TOP: i32 = 52;
 
-/// The side of a cell for rows of `period`: 22 px (13 px values) where the
-/// row fits the column, else 20 px (12 px values, the smallest cell that
-/// holds legible text). Dawson's 34 fills the column at 20 px; a longer
-/// period would need its rows wrapped, which no figure asks for yet.
-fn cell_side(period: usize) -> i32 {
-    if LEFT + 22 * period as i32 <= plot::COLUMN as i32 {
-        22
-    } else {
-        20
-    }
+/// The side of a cell and the columns to a band for rows of `period` at
+/// `width`: 22 px (13 px values) where that needs no more bands, else 20
+/// px (12 px values, the smallest cell that holds legible text). Dawson's
+/// 34 fills the column at 20 px in one band; on a phone it takes three.
+fn cells(period: usize, width: u32) -> (i32, usize) {
+    Bands::choose(period, width as i32 - LEFT, &[22, 20])
 }
+
+/// From one band's bottom to the next's top, over its column labels.
+const GAP: i32 = 30;
 
 /// The corners, clockwise, of the outline of heaps `from .. to` in a raster
 /// of `columns` cells of side `cell` from `origin`, drawn `inset` pixels
@@ -174,18 +177,12 @@ fn draw_outline(area: &plot::Area, points: &[(i32, i32)], colour: plot::Colour, 
     drawn.expect("drawing into a string cannot fail");
 }
 
-/// Draws rows of one period, with the preperiod and the window outlined.
-pub fn render(data: &Data, meta: &RenderMeta) -> String {
-    let period = data.run.period.unwrap_or(1);
+/// The marks: the preperiod dashed, the window solid, each with its
+/// legend's text.
+fn marks(data: &Data) -> [(plot::Colour, Stroke, (usize, usize), String); 2] {
     let preperiod = data.run.preperiod.unwrap_or(0);
-    let cell = cell_side(period);
-    let width = (LEFT + cell * period as i32).max(480) as u32;
-    let rows = data.values.len().div_ceil(period);
-    let grid_bottom = TOP + rows as i32 * cell;
-    let legend_y = grid_bottom + 20;
-    let height = (legend_y + 16) as u32;
     let window_end = data.window_end.min(data.values.len());
-    let marks = [
+    [
         (
             ACCENT_2,
             Stroke::Dashed,
@@ -202,33 +199,91 @@ pub fn render(data: &Data, meta: &RenderMeta) -> String {
                 data.window_end.saturating_sub(1)
             ),
         ),
-    ];
-    plot::svg(width, height, meta.caption, &data.range_note(), |area| {
-        let title = format!(
-            "{} in rows of {period}: heap = row + column",
-            rule_name(&data.run.rule)
-        );
-        plot::title(area, &title, (4, 14));
-        plot::raster_columns(area, (LEFT, TOP), cell, period);
-        for (row, chunk) in data.values.chunks(period).enumerate() {
-            let top = TOP + row as i32 * cell;
-            let heap = (row * period).to_string();
-            let at = (LEFT - 3, top + cell / 2);
-            plot::tick(area, &heap, at, Anchor::End);
-            for (i, &value) in chunk.iter().enumerate() {
-                plot::cell(area, LEFT + i as i32 * cell, top, cell, value);
+    ]
+}
+
+/// Where each legend entry's line sample starts and its text's lines:
+/// side by side where they fit `width`, else one under another, the text
+/// wrapped beside its sample.
+fn legend_places(texts: &[&str], width: i32) -> Vec<((i32, i32), Vec<String>)> {
+    let mut starts = vec![4];
+    for text in texts {
+        let last = starts[starts.len() - 1];
+        starts.push(last + 60 + 7 * text.chars().count() as i32);
+    }
+    let side_by_side = texts
+        .iter()
+        .zip(&starts)
+        .all(|(text, x)| x + 30 + plot::text_width(text, plot::TEXT) <= width);
+    if side_by_side {
+        let place = |(text, &x): (&&str, &i32)| ((x, 0), vec![text.to_string()]);
+        return texts.iter().zip(&starts).map(place).collect();
+    }
+    let mut y = 0;
+    let mut places = Vec::new();
+    for text in texts {
+        let lines = plot::fit_lines(text, plot::TEXT, width - 4 - 30 - 4);
+        let below = (lines.len() as i32 - 1) * plot::line_pitch(plot::TEXT) + 22;
+        places.push(((4, y), lines));
+        y += below;
+    }
+    places
+}
+
+/// Draws rows of one period, with the preperiod and the window outlined;
+/// on a phone the period's columns are cut into bands, each outlined.
+pub fn render(data: &Data, meta: &RenderMeta) -> String {
+    let period = data.run.period.unwrap_or(1);
+    let (cell, per_band) = cells(period, meta.width);
+    let text = format!(
+        "{} in rows of {period}: heap = row + column",
+        rule_name(&data.run.rule)
+    );
+    let left = (meta.width as i32 - cell * per_band as i32).clamp(LEFT, ROOMY_LEFT);
+    let content = (left + cell * per_band as i32).max(480.min(meta.width as i32));
+    let title = Title::fit(&text, 4, content, meta.width);
+    let bands = Bands {
+        origin: (left, TOP + title.lower()),
+        cell,
+        columns: period,
+        per_band,
+        rows: data.values.len().div_ceil(period),
+        gap: GAP,
+    };
+    let marks = marks(data);
+    let texts: Vec<&str> = marks.iter().map(|m| m.3.as_str()).collect();
+    let places = legend_places(&texts, title.width);
+    let legend_y = bands.bottom() + 20;
+    let legend_h = places.last().map_or(0, |((_, y), lines)| {
+        y + (lines.len() as i32 - 1) * plot::line_pitch(plot::TEXT)
+    });
+    let height = (legend_y + legend_h + 16) as u32;
+    plot::svg(
+        title.width as u32,
+        height,
+        meta.caption,
+        &data.range_note(),
+        |area| {
+            title.draw(area, (4, 14));
+            bands.draw(area, &data.values, 3, None);
+            for ((colour, stroke, stretch, _), ((x, dy), lines)) in marks.iter().zip(&places) {
+                for band in 0..bands.count() {
+                    let (from, to) = bands.span(band);
+                    let local = bands.stretch(band, *stretch);
+                    let origin = (left, bands.top(band));
+                    for outline in stretch_outline(origin, cell, to - from, local, 2) {
+                        draw_outline(area, &outline, *colour, *stroke);
+                    }
+                }
+                let y = legend_y + dy;
+                draw_outline(area, &[(*x, y), (x + 24, y)], *colour, *stroke);
+                for (i, line) in lines.iter().enumerate() {
+                    let at = (x + 30, y + i as i32 * plot::line_pitch(plot::TEXT));
+                    plot::heading(area, line, at, Anchor::Start);
+                }
             }
-        }
-        let mut x = 4;
-        for (colour, stroke, stretch, text) in &marks {
-            for outline in stretch_outline((LEFT, TOP), cell, period, *stretch, 2) {
-                draw_outline(area, &outline, *colour, *stroke);
-            }
-            draw_outline(area, &[(x, legend_y), (x + 24, legend_y)], *colour, *stroke);
-            plot::heading(area, text, (x + 30, legend_y), Anchor::Start);
-            x += 60 + 7 * text.chars().count() as i32;
-        }
-    })
+        },
+    )
 }
 
 #[cfg(test)]
@@ -297,9 +352,43 @@ mod tests {
 
     #[test]
     fn dawsons_period_fits_the_column_and_kayles_gets_larger_cells() {
-        assert_eq!(cell_side(34), 20);
-        assert!(LEFT + 34 * cell_side(34) <= plot::COLUMN as i32);
-        assert_eq!(cell_side(12), 22);
+        assert_eq!(cells(34, plot::COLUMN), (20, 34));
+        assert!(LEFT + 34 * 20 <= plot::COLUMN as i32);
+        assert_eq!(cells(12, plot::COLUMN), (22, 12));
+    }
+
+    #[test]
+    fn on_a_phone_the_period_is_cut_into_bands_and_each_outlined_inside_its_width() {
+        let data = dawson(2000).unwrap();
+        let meta = RenderMeta {
+            id: "dawson-137",
+            caption: "",
+            width: plot::PHONE,
+        };
+        let svg = render(&data, &meta);
+        assert_eq!(
+            crate::plot::reflow::faults(&svg, plot::PHONE),
+            Vec::<String>::new()
+        );
+        // Three bands of 12, 11 and 11 columns of 22 px.
+        assert_eq!(cells(34, plot::PHONE), (22, 12));
+        assert!(LEFT + 12 * 22 <= plot::PHONE as i32);
+        // The window reaches every band: its solid outline in each, and
+        // its legend's line; then the legend stacked, its second entry
+        // under the first.
+        let solid = format!(
+            "stroke=\"#{:02X}{:02X}{:02X}\" stroke-width=\"2\" points",
+            ACCENT.0, ACCENT.1, ACCENT.2
+        );
+        assert_eq!(svg.matches(&solid).count(), 3 + 1);
+        let places = legend_places(
+            &["preperiod: heaps 0–51", "window: heaps 52–139, each"],
+            358,
+        );
+        assert_eq!((places[0].0, places[1].0.0), ((4, 0), 4));
+        assert!(places[1].0.1 >= 22);
+        let wide = legend_places(&["preperiod: heaps 0–51", "window: heaps 52–139"], 704);
+        assert_eq!(wide[1].0, (4 + 60 + 7 * 21, 0), "side by side on a desktop");
     }
 
     #[test]

@@ -10,7 +10,7 @@ use super::bounds::Count;
 use super::bounds::{CheckParams, Within};
 use super::run::{RunSummary, run};
 use crate::games::Rule;
-use crate::plot;
+use crate::plot::{self, reflow, reflow::Strip, reflow::Strips, reflow::Title};
 use crate::sequence::{DEFAULT_MIN_REPEATS, Value};
 use crate::text::numbers::grouped;
 use crate::text::wording::rule_name;
@@ -93,28 +93,58 @@ const CELL: i32 = 22;
 /// Room for a rule's name at 13 px, e.g. `{1, 2}`.
 const LEFT: i32 = 60;
 const RIGHT: i32 = 10;
+/// From one strip's top to the next's, and from one line's pair of strips
+/// to the next's: twice the gap inside a pair, so a pair reads as one.
+const PITCH: i32 = 48;
+const BLOCK: i32 = PITCH + CELL + 2 * (PITCH - CELL);
 
-/// The figure's width for strips of `cells`.
-fn width(cells: usize) -> u32 {
-    (LEFT + CELL * cells as i32 + RIGHT) as u32
+/// The strips' layout at `width`: one line of `cells` where they fit (the
+/// page's column), else lines as even as they can be.
+fn layout(cells: usize, width: u32, top: i32) -> Strips {
+    Strips {
+        name_x: 10,
+        origin: (LEFT, top),
+        cell: CELL,
+        per_line: reflow::per_line(cells, width as i32 - LEFT - RIGHT, CELL),
+        pitch: PITCH,
+        block: BLOCK,
+    }
 }
 
-/// Draws one strip above the other, the heap over every fifth cell of each.
+/// Draws one strip above the other, the heap over every fifth cell of
+/// each, cut into lines at the same heaps when they do not fit the width.
 pub fn render(data: &Data, meta: &RenderMeta) -> String {
-    let width = width(data.game_values.len());
-    let (top_y, bottom_y) = (52, 100);
-    let height = (bottom_y + CELL + 8) as u32;
     let (game, other) = (rule_name(&data.game.rule), rule_name(&data.other.rule));
-    plot::svg(width, height, meta.caption, &data.range_note(), |area| {
-        let title = format!("{game} beside {other}");
-        plot::title(area, &title, (10, 14));
-        for (name, y, values) in [
-            (&game, top_y, &data.game_values),
-            (&other, bottom_y, &data.other_values),
-        ] {
-            plot::named_strip(area, name, 10, (LEFT, y), CELL, values);
-        }
-    })
+    let title = format!("{game} beside {other}");
+    let cells = data.game_values.len();
+    let per_line = layout(cells, meta.width, 0).per_line;
+    let content = LEFT + CELL * per_line as i32 + RIGHT;
+    let title = Title::fit(&title, 10, content, meta.width);
+    let width = title.width;
+    let layout = layout(cells, meta.width, 52 + title.lower());
+    let strips = [
+        Strip {
+            name: &game,
+            offset: 0,
+            values: &data.game_values,
+        },
+        Strip {
+            name: &other,
+            offset: 0,
+            values: &data.other_values,
+        },
+    ];
+    let height = (layout.bottom(&strips) + 8) as u32;
+    plot::svg(
+        width as u32,
+        height,
+        meta.caption,
+        &data.range_note(),
+        |area| {
+            title.draw(area, (10, 14));
+            layout.draw(area, &strips);
+        },
+    )
 }
 
 #[cfg(test)]
@@ -146,10 +176,40 @@ mod tests {
 
     #[test]
     fn the_strips_shown_fit_the_column() {
-        assert!(width(27) <= plot::COLUMN);
-        assert!(
-            width(30) > plot::COLUMN,
-            "the 30 cells drawn before did not"
+        let fits = |cells: usize| LEFT + CELL * cells as i32 + RIGHT <= plot::COLUMN as i32;
+        assert!(fits(27));
+        assert!(!fits(30), "the 30 cells drawn before did not");
+        assert_eq!(
+            layout(27, plot::COLUMN, 52).per_line,
+            27,
+            "one line on a desktop"
+        );
+    }
+
+    #[test]
+    fn on_a_phone_the_strips_wrap_in_step_inside_its_width() {
+        let data = compare("sub:1,2");
+        let meta = RenderMeta {
+            id: "code-33",
+            caption: "",
+            width: plot::PHONE,
+        };
+        let svg = render(&data, &meta);
+        assert_eq!(reflow::faults(&svg, plot::PHONE), Vec::<String>::new());
+        let width = LEFT + CELL * 10 + RIGHT;
+        // 30 cells in lines of 10: three pairs of strips, each cell inside.
+        let layout = layout(data.game_values.len(), plot::PHONE, 52);
+        assert_eq!(layout.per_line, 10);
+        for row in 0..2 {
+            for heap in 0..data.game_values.len() {
+                let (x, _) = layout.at(row, heap);
+                assert!(x + CELL <= width, "{heap}");
+            }
+        }
+        assert_eq!(
+            svg.matches("\nheap\n").count(),
+            6,
+            "\"heap\" over each strip of each line"
         );
     }
 }

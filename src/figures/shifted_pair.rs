@@ -10,6 +10,7 @@ use super::bounds::Count;
 use super::bounds::{CheckParams, Within};
 use super::run::{RunSummary, run};
 use crate::games::Rule;
+use crate::plot::reflow::{self, Strip, Strips, Title};
 use crate::plot::{self, ACCENT, Anchor};
 use crate::sequence::{DEFAULT_MIN_REPEATS, Value};
 use crate::text::numbers::{counted, grouped};
@@ -107,10 +108,28 @@ const CELL: i32 = 22;
 /// Room for a code's name at 13 px.
 const LEFT: i32 = 50;
 const RIGHT: i32 = 10;
+/// From one strip's top to the next's (the gap holds the label of the
+/// values in front), and from one line's pair of strips to the next's.
+const PITCH: i32 = 64;
+const BLOCK: i32 = PITCH + CELL + 64;
 
-/// The figure's width for strips of `cells` moved `shift` cells apart.
-fn width(cells: usize, shift: usize) -> u32 {
-    (LEFT + CELL * (cells + shift) as i32 + RIGHT) as u32
+/// The figure's width for lines of `positions` cells.
+fn width(positions: usize) -> u32 {
+    (LEFT + CELL * positions as i32 + RIGHT) as u32
+}
+
+/// The strips' layout at `width` for `positions` cells (the strips' and
+/// the shift's): one line where they fit, else lines as even as they can
+/// be, cut at the same heaps in both strips.
+fn layout(positions: usize, width: u32, top: i32) -> Strips {
+    Strips {
+        name_x: 10,
+        origin: (LEFT, top),
+        cell: CELL,
+        per_line: reflow::per_line(positions, width as i32 - LEFT - RIGHT, CELL),
+        pitch: PITCH,
+        block: BLOCK,
+    }
 }
 
 /// Draws the two strips, the shifted one moved so equal values line up;
@@ -118,43 +137,49 @@ fn width(cells: usize, shift: usize) -> u32 {
 /// colour) and labelled.
 pub fn render(data: &Data, meta: &RenderMeta) -> String {
     let shift = data.shift.unwrap_or(0);
-    let width = width(data.game_values.len(), shift);
-    // The gap between the strips holds the label of the values in front.
-    let (top_y, bottom_y) = (52, 116);
-    let height = (bottom_y + CELL + 8) as u32;
     let (game, shifted) = (rule_name(&data.game.rule), rule_name(&data.shifted.rule));
-    plot::svg(width, height, meta.caption, &data.range_note(), |area| {
-        let title = format!(
-            "{game} moved {} along is {shifted}",
-            counted(shift as u64, "heap", "heaps"),
-        );
-        plot::title(area, &title, (10, 14));
-        for (name, x, y, values) in [
-            (&shifted, LEFT, top_y, &data.shifted_values),
-            (
-                &game,
-                LEFT + shift as i32 * CELL,
-                bottom_y,
-                &data.game_values,
-            ),
-        ] {
-            plot::named_strip(area, name, 10, (x, y), CELL, values);
-        }
-        for i in 0..shift as i32 {
-            let cx = LEFT + i * CELL;
-            plot::outline(
-                area,
-                (cx + 1, top_y + 1),
-                (cx + CELL - 1, top_y + CELL - 1),
-                ACCENT,
-                2,
-            );
-        }
-        if shift > 0 {
-            let at = (LEFT + 4, top_y + CELL + 12);
-            plot::label(area, "↑ in front", at, plot::SMALL, Anchor::Start, ACCENT);
-        }
-    })
+    let title = format!(
+        "{game} moved {} along is {shifted}",
+        counted(shift as u64, "heap", "heaps"),
+    );
+    let positions = data.game_values.len() + shift;
+    let content = width(layout(positions, meta.width, 0).per_line) as i32;
+    let title = Title::fit(&title, 10, content, meta.width);
+    let width = title.width;
+    let layout = layout(positions, meta.width, 52 + title.lower());
+    let strips = [
+        Strip {
+            name: &shifted,
+            offset: 0,
+            values: &data.shifted_values,
+        },
+        Strip {
+            name: &game,
+            offset: shift,
+            values: &data.game_values,
+        },
+    ];
+    let height = (layout.bottom(&strips) + 8) as u32;
+    plot::svg(
+        width as u32,
+        height,
+        meta.caption,
+        &data.range_note(),
+        |area| {
+            title.draw(area, (10, 14));
+            layout.draw(area, &strips);
+            for i in 0..shift {
+                let (cx, cy) = layout.at(0, i);
+                let corner = (cx + CELL - 1, cy + CELL - 1);
+                plot::outline(area, (cx + 1, cy + 1), corner, ACCENT, 2);
+            }
+            if shift > 0 {
+                let (x, y) = layout.at(0, 0);
+                let at = (x + 4, y + CELL + 12);
+                plot::label(area, "↑ in front", at, plot::SMALL, Anchor::Start, ACCENT);
+            }
+        },
+    )
 }
 
 #[cfg(test)]
@@ -198,10 +223,43 @@ mod tests {
 
     #[test]
     fn the_strips_shown_fit_the_column() {
-        assert!(width(28, 1) <= plot::COLUMN);
+        assert!(width(28 + 1) <= plot::COLUMN);
         assert!(
-            width(36, 1) > plot::COLUMN,
+            width(36 + 1) > plot::COLUMN,
             "the 36 cells drawn before did not"
         );
+        assert_eq!(
+            layout(29, plot::COLUMN, 52).per_line,
+            29,
+            "one line on a desktop"
+        );
+    }
+
+    #[test]
+    fn on_a_phone_the_strips_wrap_with_the_shift_kept() {
+        let params = Params {
+            game: "octal:·137".parse().unwrap(),
+            shifted: "octal:·07".parse().unwrap(),
+            values: Count(300),
+            largest_shift: 8,
+            shown: 28,
+        };
+        let data = compute(&params).unwrap();
+        let meta = RenderMeta {
+            id: "dawson-07-shift",
+            caption: "",
+            width: plot::PHONE,
+        };
+        let svg = render(&data, &meta);
+        assert_eq!(reflow::faults(&svg, plot::PHONE), Vec::<String>::new());
+        // 29 positions in lines of 10; ·137's heap n stands under ·07's n + 1.
+        let layout = layout(29, plot::PHONE, 52);
+        assert_eq!(layout.per_line, 10);
+        for n in 0..28 {
+            let (above, below) = (layout.at(0, n + 1), layout.at(1, n + 1));
+            assert_eq!((above.0, above.1 + PITCH), below, "{n}");
+            assert!(below.0 + CELL <= width(10) as i32, "{n}");
+        }
+        assert_eq!(svg.matches("\nheap\n").count(), 6);
     }
 }

@@ -134,6 +134,7 @@ impl Data {
 const LEFT: i32 = 44;
 /// The axis title, then the plot.
 const TOP: i32 = 40;
+/// The plot's width where the column has room; less where it has not.
 const PLOT_W: i32 = 580;
 const PLOT_H: i32 = 220;
 /// Room right of the plot for each line's name.
@@ -176,11 +177,13 @@ fn marker(area: &plot::Area, (x, y): (i32, i32), kind: Marker, colour: plot::Col
 struct Scale {
     last: f64,
     top: Value,
+    /// The plot's width.
+    width: i32,
 }
 
 impl Scale {
     fn x(&self, heap: usize) -> i32 {
-        LEFT + (heap as f64 / self.last * PLOT_W as f64).round() as i32
+        LEFT + (heap as f64 / self.last * self.width as f64).round() as i32
     }
 
     fn y(&self, value: Value) -> i32 {
@@ -193,15 +196,11 @@ impl Scale {
 fn draw_axes(area: &plot::Area, data: &Data, scale: &Scale) {
     let bottom = TOP + PLOT_H;
     plot::heading(area, "largest value so far", (10, 14), Anchor::Start);
-    let frame = [(LEFT, TOP), (LEFT, bottom), (LEFT + PLOT_W, bottom)];
+    let frame = [(LEFT, TOP), (LEFT, bottom), (LEFT + scale.width, bottom)];
     plot::line(area, &frame, MUTED, 1);
     let values = (0..=scale.top).step_by((scale.top / 4).max(1) as usize);
     axis::y_labels(area, values.map(|v| (scale.y(v), v.to_string())), LEFT - 8);
-    let ticks: Vec<(i32, String)> = std::iter::once(0)
-        .chain(data.checkpoints.iter().copied())
-        .map(|h| (scale.x(h), grouped(h as u64)))
-        .collect();
-    for (x, text) in axis::spaced_ticks(&ticks) {
+    for (x, text) in heap_ticks(data, scale) {
         if x > LEFT {
             plot::line(area, &[(x, TOP), (x, bottom)], RULE, 1);
         }
@@ -210,9 +209,23 @@ fn draw_axes(area: &plot::Area, data: &Data, scale: &Scale) {
     plot::heading(
         area,
         "heap",
-        (LEFT + PLOT_W / 2, bottom + 32),
+        (LEFT + scale.width / 2, bottom + 32),
         Anchor::Middle,
     );
+}
+
+/// The heap axis's ticks: 0 and each checkpoint, less any that would run
+/// into the one before; where the first checkpoint crowds 0 (a phone's
+/// short axis), 0 goes instead, since the value axis's 0 stands there.
+fn heap_ticks(data: &Data, scale: &Scale) -> Vec<(i32, String)> {
+    let mut ticks: Vec<(i32, String)> = std::iter::once(0)
+        .chain(data.checkpoints.iter().copied())
+        .map(|h| (scale.x(h), grouped(h as u64)))
+        .collect();
+    if axis::spaced_ticks(&ticks).len() < ticks.len() && ticks.len() > 1 {
+        ticks.remove(0);
+    }
+    axis::spaced_ticks(&ticks)
 }
 
 /// Series `i`: its step line named at its end, its checkpoints marked and
@@ -230,7 +243,7 @@ fn draw_series(area: &plot::Area, data: &Data, i: usize, scale: &Scale) {
     }
     if let Some(&(_, value)) = s.records.last() {
         points.push((scale.x(scale.last as usize), scale.y(value)));
-        let at = (LEFT + PLOT_W + 8, scale.y(value));
+        let at = (LEFT + scale.width + 8, scale.y(value));
         plot::label(area, &name, at, plot::TEXT, Anchor::Start, colour);
     }
     plot::line(area, &points, colour, 2);
@@ -244,12 +257,17 @@ fn draw_series(area: &plot::Area, data: &Data, i: usize, scale: &Scale) {
         let lowest = data.series.len() > 1
             && k + 1 < data.checkpoints.len()
             && data.series.iter().all(|other| other.at_checkpoints[k] >= v);
+        let text = v.to_string();
         let (at, anchor) = if lowest {
             ((x + 7, y - 9), Anchor::Start)
+        } else if x - 7 - plot::text_width(&text, plot::TEXT) < LEFT + 2 {
+            // Too near the value axis to stand left of the mark (a phone's
+            // first checkpoint): right of it, above the line.
+            ((x + 7, y - 11), Anchor::Start)
         } else {
             ((x - 7, y - 11), Anchor::End)
         };
-        plot::label(area, &v.to_string(), at, plot::TEXT, anchor, colour);
+        plot::label(area, &text, at, plot::TEXT, anchor, colour);
     }
     let mark = |area: &plot::Area, at| marker(area, at, kind, colour);
     let key = Key::mark(16, &mark, name);
@@ -267,11 +285,13 @@ pub fn render(data: &Data, meta: &RenderMeta) -> String {
         .max()
         .unwrap_or(1)
         .max(1);
+    let plot_w = (meta.width as i32 - LEFT - RIGHT).min(PLOT_W);
     let scale = Scale {
         last: *data.checkpoints.last().unwrap_or(&1) as f64,
         top: top.div_ceil(8) * 8,
+        width: plot_w,
     };
-    let width = (LEFT + PLOT_W + RIGHT) as u32;
+    let width = (LEFT + plot_w + RIGHT) as u32;
     let height = (TOP + PLOT_H + 44) as u32;
     plot::svg(width, height, meta.caption, &data.range_note(), |area| {
         draw_axes(area, data, &scale);
@@ -307,5 +327,39 @@ mod tests {
              certified by 2 pairs (5 values needed)); ·37 8, 17, 32, 64 (no period found); each \
              searched over heaps 0 to 2,000."
         );
+    }
+
+    #[test]
+    fn on_a_phone_the_plot_is_narrower_and_every_checkpoint_keeps_its_tick() {
+        let params = Params {
+            games: vec!["octal:·33".parse().unwrap(), "octal:·37".parse().unwrap()],
+            checkpoints: vec![100, 500, 1000, 2000],
+        };
+        let data = compute(&params).unwrap();
+        let meta = RenderMeta {
+            id: "growth-33-37",
+            caption: "",
+            width: plot::PHONE,
+        };
+        let svg = render(&data, &meta);
+        assert_eq!(
+            crate::plot::reflow::faults(&svg, plot::PHONE),
+            Vec::<String>::new()
+        );
+        let scale = |width| Scale {
+            last: 2000.0,
+            top: 64,
+            width,
+        };
+        let labels = |width| -> Vec<String> {
+            let ticks = heap_ticks(&data, &scale(width));
+            ticks.into_iter().map(|(_, text)| text).collect()
+        };
+        // 264 px: 100 is 13 px from 0, so 0 gives way; 580 px: all five.
+        assert_eq!(
+            labels(plot::PHONE as i32 - LEFT - RIGHT),
+            ["100", "500", "1,000", "2,000"]
+        );
+        assert_eq!(labels(PLOT_W), ["0", "100", "500", "1,000", "2,000"]);
     }
 }

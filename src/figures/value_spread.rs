@@ -109,6 +109,13 @@ const RIGHT: i32 = 16;
 const TOP: i32 = 40;
 const PLOT_H: i32 = 180;
 
+/// The step between the value axis's labels: the smallest of 1, 2 or 5
+/// times a power of ten that leaves 48 px from one to the next, so a
+/// phone's shorter axis gets fewer labels, not crowded ones.
+fn value_step(bars: usize, plot_w: i32) -> usize {
+    axis::nice_step(f64::from(plot_w) / bars.max(1) as f64, 48, 100)
+}
+
 /// Draws one bar per value. With more values than pixels the bars overlap,
 /// so each pixel column shows the largest count among its values (the data
 /// has every count).
@@ -141,7 +148,7 @@ pub fn render(data: &Data, meta: &RenderMeta) -> String {
             let right = (right - gap).max(left + 1);
             plot::block(area, (left, y_of(count)), (right, bottom), ACCENT);
         }
-        let step = if bars > 200 { 100 } else { 10 };
+        let step = value_step(bars, plot_w);
         let ticks: Vec<(i32, String)> = (0..bars)
             .filter(|v| v % step == 0 || v + 1 == bars)
             .map(|v| ((x_of(v) + x_of(v + 1)) / 2, v.to_string()))
@@ -197,6 +204,29 @@ mod tests {
         // Far enough apart, nothing is dropped.
         let far = [(0, "0".to_string()), (40, "805".to_string())];
         assert_eq!(axis::spaced_ticks(&far).len(), 2);
+    }
+
+    #[test]
+    fn a_phone_gets_half_the_value_labels_and_nothing_past_its_edges() {
+        // ·007's 806 values: every 100 on the page's column, every 200 on
+        // a phone's; the 90 values of a short search every 10.
+        assert_eq!(value_step(806, plot::COLUMN as i32 - LEFT - RIGHT), 100);
+        assert_eq!(value_step(806, plot::PHONE as i32 - LEFT - RIGHT), 200);
+        assert_eq!(value_step(90, plot::COLUMN as i32 - LEFT - RIGHT), 10);
+        let params = Params {
+            game: "octal:·007".parse().unwrap(),
+            values: Count(2000),
+        };
+        let meta = RenderMeta {
+            id: "unsettled-007",
+            caption: "",
+            width: plot::PHONE,
+        };
+        let svg = render(&compute(&params).unwrap(), &meta);
+        assert_eq!(
+            crate::plot::reflow::faults(&svg, plot::PHONE),
+            Vec::<String>::new()
+        );
     }
 
     #[test]

@@ -1,5 +1,4 @@
-//! Reflowing a figure for a narrower width instead of shrinking it: text
-//! broken between phrases, so that a title or a legend's line wrapped to a
+//! Text broken between phrases, so that a title or a legend's line wrapped to a
 //! phone's width breaks where a reader pauses and never inside a formula
 //! (`r ≥ 7`, `a + b`), as breaking at every space would; and a grid too wide
 //! for its width cut into blocks of columns set one above the other, each
@@ -7,7 +6,7 @@
 
 use std::ops::Range;
 
-use super::text_width;
+use super::super::text_width;
 
 /// `phrases` joined by spaces into lines no wider than `width` px at `size`
 /// px (by [`text_width`]), the second line on `indent` px narrower (it is
