@@ -204,6 +204,14 @@ pub fn read(path: &Path, rule: &str) -> Result<Option<Vec<u16>>> {
     Ok(Some(values))
 }
 
+/// The values a run goes on from: those `path` holds of `rule`, read and
+/// checked by [`read`], or none when there is no file yet. Every run
+/// resumed from a checkpoint (`ladder seq`, `ladder solve`, [`run`]) reads
+/// its values here, so a check of them belongs here too.
+pub fn saved_values(path: &Path, rule: &str) -> Result<Vec<u16>> {
+    Ok(read(path, rule)?.unwrap_or_default())
+}
+
 /// How a checkpointed run ended.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum Outcome {
@@ -234,7 +242,7 @@ pub fn run(
     path: &Path,
     schedule: &Schedule,
 ) -> Result<Outcome> {
-    let mut values = read(path, rule)?.unwrap_or_default();
+    let mut values = saved_values(path, rule)?;
     if values.len() >= count {
         values.truncate(count);
         return Ok(Outcome::Done(values));
