@@ -232,7 +232,7 @@ impl Data {
     /// How far the build went.
     pub fn range_note(&self) -> String {
         format!(
-            "Every code 0.d₁d₂d₃ and 4.d₁d₂d₃ not settled within {} values solved again with up \
+            "Every code $0.d_1 d_2 d_3$ and $4.d_1 d_2 d_3$ not settled within {} values solved again with up \
              to {} values; no period was proved for the codes listed in the {} values computed.",
             grouped(self.settled_within as u64),
             grouped(self.depth as u64),

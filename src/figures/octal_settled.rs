@@ -194,7 +194,7 @@ impl Data {
     /// What was solved.
     pub fn range_note(&self) -> String {
         format!(
-            "All {} codes 0.d₁d₂d₃ and 4.d₁d₂d₃ solved with at most {} values each; settled: \
+            "All {} codes $0.d_1 d_2 d_3$ and $4.d_1 d_2 d_3$ solved with at most {} values each; settled: \
              a period proved by its certificate within them.",
             grouped(self.codes as u64),
             grouped(self.values as u64)
@@ -250,7 +250,7 @@ pub fn render(data: &Data, _meta: &RenderMeta) -> Vec<Table> {
     .titled("How many are settled");
     for f in &data.families {
         counts.push(vec![
-            Cell::text(format!("{}.d₁d₂d₃", f.before_point)),
+            Cell::math(&format!("{}.d_1 d_2 d_3", f.before_point)),
             Cell::number(f.codes as u64),
             Cell::number(f.settled as u64),
             Cell::number(f.distinct_sequences as u64),
