@@ -257,17 +257,25 @@ impl Status {
         } else {
             String::new()
         };
-        let candidate = match solver.candidate() {
-            Some(c) => format!(
-                "period {} from heap {} found, its window needs {} values",
+        let candidate = match (solver.finish(), solver.candidate()) {
+            (Some(_), _) => {
+                self.bar.set_message(format!(
+                    "{}: {} values, done",
+                    self.rule,
+                    grouped(done as u64)
+                ));
+                return;
+            }
+            (None, Some(c)) => format!(
+                "period {} from {}, window {}",
                 grouped(c.period as u64),
                 grouped(c.preperiod as u64),
                 grouped(c.values_needed as u64)
             ),
-            None => "no period found yet".to_string(),
+            (None, None) => "no period yet".to_string(),
         };
         self.bar.set_message(format!(
-            "{}: {} values, {} values/s; {candidate}; next check at {}{eta}",
+            "{}: {} values, {}/s; {candidate}; next check {}{eta}",
             self.rule,
             grouped(done as u64),
             grouped(rate as u64),

@@ -250,7 +250,7 @@ pub fn render(data: &Data, _meta: &RenderMeta) -> Vec<Table> {
     .titled("How many are settled");
     for f in &data.families {
         counts.push(vec![
-            Cell::math(&format!("{}.d_1 d_2 d_3", f.before_point)),
+            Cell::text(format!("{} before the point", f.before_point)),
             Cell::number(f.codes as u64),
             Cell::number(f.settled as u64),
             Cell::number(f.distinct_sequences as u64),
