@@ -9,9 +9,25 @@ use crate::games::{Rule, octal_engine};
 use crate::sequence::Value;
 use crate::text::numbers::grouped;
 
-/// The most values `ladder seq` computes: about 400 MB of values, and more
-/// in the engines' working space (`·6` to 10^7 peaks at 63 MB).
+/// The most values `ladder seq` computes of a rule other than an octal
+/// code: their values are `u32`, about 400 MB of them, and more in the
+/// rules' working space.
 pub const MAX_SEQ_VALUES: usize = 100_000_000;
+
+/// The most values of an octal code (`ladder seq`, `ladder solve`): its
+/// values are kept as `u16` and the sparse engine lists rare heaps as `u32`,
+/// so a run goes to heap 2^32 − 2. A value of 65,536 or more stops the run
+/// with an error instead (past [`MAX_SEQ_VALUES`] no other engine can go on).
+pub const MAX_OCTAL_VALUES: usize = u32::MAX as usize;
+
+/// What an octal run holds per value, in tenths of a byte: 2 bytes for the
+/// value itself and at most half a byte for the engines' lists and the
+/// output (measured: README, "Long runs of octal codes").
+pub const OCTAL_TENTHS_PER_VALUE: u64 = 25;
+
+/// The memory assumed to be available where `/proc/meminfo` cannot be read:
+/// little enough to be there on any machine that runs the site's build.
+pub const FALLBACK_AVAILABLE_BYTES: u64 = 2 << 30;
 
 /// The most values of a hexadecimal code with a three-part move. It is set
 /// with the engine it bounds (the rules' own lookup reads no further), so
@@ -119,17 +135,122 @@ pub fn check_values(rule: &Rule, count: usize) -> Result<(), String> {
     Ok(())
 }
 
-/// Checks a `ladder seq` count: from 1 to [`MAX_SEQ_VALUES`], within the
-/// rule's budget, and with the memory for the values there to be had (a
-/// fallible reservation, so a size the machine cannot give is an error, not
-/// an abort).
-pub fn check_seq_values(rule: &Rule, count: usize) -> Result<(), String> {
-    if !(1..=MAX_SEQ_VALUES).contains(&count) {
+/// Values a code that is not sparse computes toward a proof when more than
+/// [`MAX_DENSE_OCTAL_VALUES`] are asked: a second or two of its quadratic
+/// engine (·007 to 131,072 takes about one).
+pub const DENSE_PROBE_VALUES: usize = 1 << 17;
+
+/// Of `count` values of `rule` asked of `ladder seq`, how many it computes
+/// at most: all of them, except for an octal code that is not sparse asked
+/// for more than [`MAX_DENSE_OCTAL_VALUES`], which computes
+/// [`DENSE_PROBE_VALUES`] and gives the rest only if a period is proved in
+/// them (read off it); otherwise the run is refused, with the budget's
+/// message, after that second or two.
+pub fn computed_limit(rule: &Rule, count: usize) -> usize {
+    match rule {
+        Rule::Octal(code) if count > MAX_DENSE_OCTAL_VALUES && !octal_engine::is_sparse(code) => {
+            DENSE_PROBE_VALUES
+        }
+        _ => count,
+    }
+}
+
+/// The most values `ladder seq` and `ladder solve` may compute of `rule`:
+/// [`MAX_OCTAL_VALUES`] for an octal code, [`MAX_SEQ_VALUES`] otherwise.
+pub fn max_values(rule: &Rule) -> usize {
+    match rule {
+        Rule::Octal(_) => MAX_OCTAL_VALUES,
+        _ => MAX_SEQ_VALUES,
+    }
+}
+
+/// The memory available to a run, in bytes, and where the figure comes
+/// from: `MemAvailable` of `/proc/meminfo`, or [`FALLBACK_AVAILABLE_BYTES`].
+pub fn available_memory() -> (u64, &'static str) {
+    let from_meminfo = std::fs::read_to_string("/proc/meminfo")
+        .ok()
+        .and_then(|text| mem_available(&text));
+    match from_meminfo {
+        Some(bytes) => (bytes, "MemAvailable in /proc/meminfo"),
+        None => (
+            FALLBACK_AVAILABLE_BYTES,
+            "assumed: /proc/meminfo cannot be read",
+        ),
+    }
+}
+
+/// `MemAvailable:  123456 kB` read from the text of `/proc/meminfo`, in bytes.
+fn mem_available(meminfo: &str) -> Option<u64> {
+    let line = meminfo
+        .lines()
+        .find_map(|line| line.strip_prefix("MemAvailable:"))?;
+    let kilobytes: u64 = line.trim().strip_suffix("kB")?.trim().parse().ok()?;
+    kilobytes.checked_mul(1024)
+}
+
+/// The memory an octal run of `count` values may hold, in bytes.
+pub fn octal_run_bytes(count: usize) -> u64 {
+    (count as u64).saturating_mul(OCTAL_TENTHS_PER_VALUE) / 10
+}
+
+/// Bytes as people read them: `1.1 GB`, `830 MB`.
+fn shown_bytes(bytes: u64) -> String {
+    if bytes >= 1_000_000_000 {
+        format!("{:.1} GB", bytes as f64 / 1e9)
+    } else {
+        format!("{} MB", grouped(bytes.div_ceil(1_000_000)))
+    }
+}
+
+/// Whether an octal run of `count` values fits in the memory `available`
+/// (bytes, `source` saying where the figure comes from); the error gives
+/// both figures.
+pub fn check_octal_memory(count: usize, available: (u64, &str)) -> Result<(), String> {
+    let needed = octal_run_bytes(count);
+    if needed > available.0 {
         return Err(format!(
-            "--values must be from 1 to {}, not {}",
-            grouped(MAX_SEQ_VALUES as u64),
+            "{} values of an octal code need up to {} (2.5 bytes a value), but only {} is \
+             available ({}): ask for at most {}",
+            grouped(count as u64),
+            shown_bytes(needed),
+            shown_bytes(available.0),
+            available.1,
+            grouped(most_that_fit(available.0) as u64)
+        ));
+    }
+    Ok(())
+}
+
+/// The most values of an octal run that fit in `bytes`.
+pub fn most_that_fit(bytes: u64) -> usize {
+    usize::try_from(bytes.saturating_mul(10) / OCTAL_TENTHS_PER_VALUE).unwrap_or(usize::MAX)
+}
+
+/// Checks a `ladder seq` count: from 1 to [`max_values`], within the rule's
+/// budget, and with the memory for the values there to be had: for an octal
+/// code, 2.5 bytes a value within what the machine has available (refused
+/// with both figures before anything is computed); for another rule, a
+/// fallible reservation, so a size the machine cannot give is an error, not
+/// an abort.
+pub fn check_seq_values(rule: &Rule, count: usize) -> Result<(), String> {
+    let most = max_values(rule);
+    if !(1..=most).contains(&count) {
+        return Err(format!(
+            "--values must be from 1 to {}{}, not {}",
+            grouped(most as u64),
+            if most == MAX_SEQ_VALUES {
+                " for this rule (an octal code goes to 4,294,967,295)"
+            } else {
+                ""
+            },
             grouped(count as u64)
         ));
+    }
+    // An octal code's run stops computing at its proof (the rest is read off
+    // the period), so the engine's budget bounds the values computed, not
+    // those asked for: see `computed_limit`.
+    if rule.octal_code().is_some() {
+        return check_octal_memory(count, available_memory());
     }
     check_values(rule, count)?;
     let mut probe: Vec<Value> = Vec::new();
@@ -226,5 +347,46 @@ mod tests {
         assert!(check_seq_values(&rule, 2000).is_ok());
         let error = check_seq_values(&rule, 1_000_000_000_000).unwrap_err();
         assert!(error.contains("100,000,000"), "{error}");
+        // An octal code goes to 2^32 − 1 values, not one more.
+        let six: Rule = "octal:·6".parse().unwrap();
+        let error = check_seq_values(&six, MAX_OCTAL_VALUES + 1).unwrap_err();
+        assert!(error.contains("4,294,967,295"), "{error}");
+        assert_eq!(max_values(&six), 4_294_967_295);
+    }
+
+    #[test]
+    fn a_dense_code_computes_its_budget_and_reads_the_rest_off_a_proof() {
+        let dawson: Rule = "octal:·137".parse().unwrap();
+        assert!(check_seq_values(&dawson, 100_000_000).is_ok());
+        assert_eq!(computed_limit(&dawson, 100_000_000), DENSE_PROBE_VALUES);
+        assert_eq!(computed_limit(&dawson, 5_000_000), 5_000_000);
+        let sparse: Rule = "octal:·6".parse().unwrap();
+        assert_eq!(computed_limit(&sparse, 100_000_000), 100_000_000);
+    }
+
+    #[test]
+    fn an_octal_run_that_would_not_fit_is_refused_with_the_figures() {
+        let one_gigabyte = (1_000_000_000, "MemAvailable in /proc/meminfo");
+        assert!(check_octal_memory(400_000_000, one_gigabyte).is_ok());
+        let error = check_octal_memory(400_000_001, one_gigabyte).unwrap_err();
+        assert!(
+            error.contains("400,000,001 values")
+                && error.contains("1.0 GB (2.5 bytes a value)")
+                && error.contains("only 1.0 GB is available (MemAvailable")
+                && error.contains("at most 400,000,000"),
+            "{error}"
+        );
+        assert_eq!(octal_run_bytes(usize::MAX), u64::MAX / 10);
+        assert_eq!(most_that_fit(1000), 400);
+        assert_eq!(most_that_fit(u64::MAX), (u64::MAX / 25) as usize);
+    }
+
+    #[test]
+    fn mem_available_is_read_in_kilobytes() {
+        let text = "MemTotal:       24576000 kB\nMemFree:  100 kB\nMemAvailable:   23000000 kB\n";
+        assert_eq!(mem_available(text), Some(23_000_000 * 1024));
+        assert_eq!(mem_available("MemTotal: 5 kB\n"), None);
+        assert_eq!(mem_available("MemAvailable: lots\n"), None);
+        assert!(available_memory().0 > 0);
     }
 }

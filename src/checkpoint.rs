@@ -318,6 +318,25 @@ pub fn read(path: &Path, rule: &str) -> Result<Option<Vec<u16>>> {
     Ok(Some(values))
 }
 
+/// The values a run goes on from: those `path` holds of `rule`, read and
+/// checked by [`read`] and re-derived in part from `code`'s options by
+/// [`verify`], or none when there is no file yet; the scratch files a
+/// killed write left beside it are removed first. Every run resumed from
+/// a checkpoint (`ladder seq`, `ladder solve`, [`run`]) reads its values
+/// here, so those checks belong here too.
+pub fn saved_values(code: &OctalCode, path: &Path, rule: &str) -> Result<Vec<u16>> {
+    for warning in crate::scratch::sweep(
+        folder_of(path),
+        &scratch_prefix(path),
+        b"ladder checkpoint ",
+    ) {
+        eprintln!("warning: {warning}");
+    }
+    let values = read(path, rule)?.unwrap_or_default();
+    verify(code, &values, &path.display().to_string())?;
+    Ok(values)
+}
+
 /// How a checkpointed run ended.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum Outcome {
@@ -348,15 +367,7 @@ pub fn run(
     path: &Path,
     schedule: &Schedule,
 ) -> Result<Outcome> {
-    for warning in crate::scratch::sweep(
-        folder_of(path),
-        &scratch_prefix(path),
-        b"ladder checkpoint ",
-    ) {
-        eprintln!("warning: {warning}");
-    }
-    let mut values = read(path, rule)?.unwrap_or_default();
-    verify(code, &values, &path.display().to_string())?;
+    let mut values = saved_values(code, path, rule)?;
     if values.len() >= count {
         values.truncate(count);
         return Ok(Outcome::Done(values));

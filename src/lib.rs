@@ -112,6 +112,39 @@ pub fn check(options: &BuildOptions, out: &Path) -> Result<Vec<Difference>> {
     site::compare(out, &files)
 }
 
+/// The records figures read instead of computing (`ladder check --deep`):
+/// each figure's id and its records, `figure: octal:·1777, … values`.
+pub fn records(root: &Path) -> Result<Vec<String>> {
+    let manifest = manifest::load(&Project::open(root)?)?;
+    Ok(manifest
+        .figures
+        .iter()
+        .flat_map(|f| {
+            f.spec
+                .records()
+                .into_iter()
+                .map(|r| format!("{}: {r}", f.id.0))
+        })
+        .collect())
+}
+
+/// `ladder check --deep`: every record a figure reads, computed again; a
+/// line for each number that differs (`figure: octal:·1777: the record
+/// says …`), none when all are borne out.
+pub fn check_deep(root: &Path) -> Result<Vec<String>> {
+    let manifest = manifest::load(&Project::open(root)?)?;
+    Ok(manifest
+        .figures
+        .iter()
+        .flat_map(|f| {
+            f.spec
+                .deep_check()
+                .into_iter()
+                .map(|line| format!("{}: {line}", f.id.0))
+        })
+        .collect())
+}
+
 /// Every stage but the write: the site's files in memory.
 fn render(options: &BuildOptions) -> Result<(Files, BuildReport)> {
     let mut stages = Vec::new();

@@ -31,6 +31,7 @@ fn run(cli: Cli) -> Result<ExitCode> {
         Command::Diff(args) => cli::diff::run(args, root),
         Command::Seq(args) => cli::seq::run(args),
         Command::Value(args) => cli::value::run(args),
+        Command::Solve(args) => cli::solve::run(args),
         Command::Completions(args) => cli::completions::run(args),
         Command::Man => cli::completions::man(),
         Command::Coalition(args) => cli::coalition::run(args),

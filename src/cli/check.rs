@@ -15,6 +15,10 @@ pub struct Args {
     /// The folder to compare with (default: output/ in the site's folder).
     #[arg(long)]
     out: Option<PathBuf>,
+    /// Also compute again what figures read from committed records (·1777's
+    /// solve, minutes of work): every number must be equal.
+    #[arg(long)]
+    deep: bool,
 }
 
 /// Lists each differing file on standard output; exit 1 if there is any.
@@ -23,7 +27,11 @@ pub fn run(args: Args, root: &Path) -> Result<ExitCode> {
     let differences = ladder::check(&super::build::options(root, Vec::new(), true), &out)?;
     if differences.is_empty() {
         eprintln!("{} is what a fresh build produces", out.display());
-        return Ok(ExitCode::SUCCESS);
+        return if args.deep {
+            deep(root)
+        } else {
+            Ok(ExitCode::SUCCESS)
+        };
     }
     let mut listing = String::new();
     for d in &differences {
@@ -37,5 +45,27 @@ pub fn run(args: Args, root: &Path) -> Result<ExitCode> {
         &format!("files in {shown} differ"),
     );
     eprintln!("{differ} from a fresh build: run `ladder build` and commit output/");
+    Ok(ExitCode::from(1))
+}
+
+/// `--deep`: the records solved again; each differing number listed, exit 1.
+fn deep(root: &Path) -> Result<ExitCode> {
+    for record in ladder::records(root)? {
+        eprintln!("solving again, from its record: {record}");
+    }
+    let differences = ladder::check_deep(root)?;
+    if differences.is_empty() {
+        eprintln!("every record is what a fresh solve finds");
+        return Ok(ExitCode::SUCCESS);
+    }
+    let mut listing = String::new();
+    for d in &differences {
+        say!(listing, "{d}");
+    }
+    emit(&listing)?;
+    eprintln!(
+        "{} recorded numbers differ from a fresh solve: solve the game again and commit its record",
+        differences.len()
+    );
     Ok(ExitCode::from(1))
 }

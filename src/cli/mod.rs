@@ -11,6 +11,7 @@ pub mod diff;
 pub mod print;
 pub mod seq;
 pub mod serve;
+pub mod solve;
 pub mod value;
 
 use std::fmt::Write as _;
@@ -55,6 +56,10 @@ pub enum Command {
         "ladder value hex:.8 1000000000000000000 --json    # by a certified saltus",
     ]))]
     Value(value::Args),
+    /// An octal code's values grown until its period is proved (searched
+    /// and certified at each doubling and at the window), or --max-values.
+    #[command(after_help = SOLVE_HELP)]
+    Solve(solve::Args),
     /// Shell completions for bash, zsh or fish, written to standard output.
     #[command(after_help = "Example: ladder completions bash > /etc/bash_completion.d/ladder")]
     Completions(completions::Args),
@@ -66,6 +71,12 @@ pub enum Command {
     #[command(after_help = coalition::HELP)]
     Coalition(coalition::Args),
 }
+
+/// The rules `solve` takes, and examples.
+const SOLVE_HELP: &str = "Rules:\n  octal:.137   an octal code (also ·137, 0.137; 4.07 splits a heap without taking)\n\n\
+     Examples:\n  ladder solve octal:.137\n  \
+     ladder solve octal:.1777 --checkpoint 1777.ckpt    # Ctrl-C, then the same command goes on\n  \
+     ladder solve octal:.007 --max-values 1000000 --json\n";
 
 /// The rule kinds with an example each, and some example commands: the
 /// help of every subcommand that takes a rule.

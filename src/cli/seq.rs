@@ -3,23 +3,22 @@
 //! a file that survives an interruption.
 
 use std::fmt::Write as _;
+use std::io::Write;
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
-use std::sync::Arc;
-use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Duration;
 
 use anyhow::{Result, anyhow};
-use ladder::budget::check_seq_values;
-use ladder::checkpoint;
-use ladder::games::Rule;
+use ladder::budget::{MAX_SEQ_VALUES, check_seq_values, check_values, computed_limit};
 use ladder::games::arithmetic::Arithmetic;
-use ladder::games::octal_engine::narrow_values;
 use ladder::games::octal_long_run::{certificate_record, fnv1a_64};
+use ladder::games::octal_solve::{Check, Finish, Solver, fill_from_period};
+use ladder::games::{OctalCode, Rule};
 use ladder::sequence::{Analysis, DEFAULT_MIN_REPEATS, analyse_certified, find_arithmetic_period};
 use ladder::text::numbers::{counted, grouped};
 
-use super::print::{emit, long_run_bar, say};
+use super::print::{ClosedPipe, emit, long_run_bar, say};
+use super::solve::{Driven, Keep, drive, keep_final};
 
 #[derive(clap::Args)]
 pub struct Args {
@@ -59,89 +58,198 @@ fn parse_min_repeats(text: &str) -> Result<usize, String> {
 }
 
 pub fn run(args: Args) -> Result<ExitCode> {
-    if let Some(path) = &args.checkpoint {
-        let every = Duration::from_secs(args.checkpoint_every);
-        return run_checkpointed(&args, path, every);
-    }
     let (rule, values, min_repeats) = (&args.rule, args.values, args.min_repeats);
     check_seq_values(rule, values).map_err(|e| anyhow!(e))?;
-    let bar = long_run_bar(values);
-    // An octal code's values stay as the engines keep them, two
-    // bytes each: a run of 10^8 holds no wider copy.
-    let narrow = rule
-        .octal_code()
-        .and_then(|code| narrow_values(code, values, &|done| bar.set_position(done as u64)));
-    if let Some(narrow) = narrow {
-        bar.finish_and_clear();
-        let analysis = analyse_certified(&narrow, min_repeats, rule.certificate_rule());
-        print(rule, &narrow, &analysis, None, args.json, None)?;
-        return Ok(ExitCode::SUCCESS);
+    if let Some(code) = rule.octal_code() {
+        return run_octal(&args, code);
     }
+    if args.checkpoint.is_some() {
+        return Err(anyhow!(
+            "--checkpoint is for octal codes (octal:…), not {rule}"
+        ));
+    }
+    let bar = long_run_bar(values);
     let (computed, analysis) =
         rule.analyse_with_progress(values, min_repeats, &|done| bar.set_position(done as u64));
     bar.finish_and_clear();
     let ordinary = rule.ordinary_values(values);
-    print(rule, &computed, &analysis, ordinary, args.json, None)?;
+    let shown = Shown {
+        ordinary: ordinary.as_deref(),
+        values_hash: None,
+        read_off: None,
+    };
+    print(rule, &computed, &analysis, &shown, args.json)?;
     Ok(ExitCode::SUCCESS)
 }
 
-/// `ladder seq … --checkpoint FILE`: an octal code's values kept as `u16`
-/// (2 bytes each, so the run holds at most 4 bytes a value with the
-/// certificate's copy), written to FILE as they grow and resumed from it.
-fn run_checkpointed(args: &Args, path: &Path, every: Duration) -> Result<ExitCode> {
+/// An octal code: its values kept as the engines keep them, `u16` (a run
+/// of 10^8 holds no wider copy), grown by the solver, so that once a period
+/// is proved the remaining values are read off it instead of computed; with
+/// `--checkpoint`, written to FILE as they grow and resumed from it.
+fn run_octal(args: &Args, code: &OctalCode) -> Result<ExitCode> {
     let (rule, count) = (&args.rule, args.values);
-    let Some(code) = rule.octal_code() else {
-        return Err(anyhow!(
-            "--checkpoint is for octal codes (octal:…), not {rule}"
-        ));
-    };
-    check_seq_values(rule, count).map_err(|e| anyhow!(e))?;
-    let interrupted = Arc::new(AtomicBool::new(false));
-    let flag = Arc::clone(&interrupted);
-    ctrlc::set_handler(move || flag.store(true, Ordering::SeqCst))
-        .map_err(|e| anyhow!("cannot catch Ctrl-C: {e}"))?;
+    let spelt = rule.to_string();
+    let keep = args.checkpoint.as_deref().map(|path| Keep {
+        path,
+        every: Duration::from_secs(args.checkpoint_every),
+    });
+    let limit = computed_limit(rule, count);
     let bar = long_run_bar(count);
-    let schedule = checkpoint::Schedule {
-        every,
-        stop: &|_| interrupted.load(Ordering::SeqCst),
-        progress: &|done| bar.set_position(done as u64),
-    };
-    let outcome = checkpoint::run(code, &rule.to_string(), count, path, &schedule)?;
+    let progress = |solver: &Solver| bar.set_position(solver.values().len() as u64);
+    let driven = drive(code, &spelt, limit, keep.as_ref(), &progress);
     bar.finish_and_clear();
-    let values = match outcome {
-        checkpoint::Outcome::Done(values) => values,
-        checkpoint::Outcome::Stopped(done) => {
+    let (solver, saved) = match driven {
+        Ok(Driven::Finished { solver, saved }) => (solver, saved),
+        Ok(Driven::Interrupted(done)) => {
             eprintln!(
                 "interrupted: {} of {} values written to {}; run the same command to go on",
                 grouped(done as u64),
                 grouped(count as u64),
-                path.display()
+                keep.map_or(Path::new(""), |k| k.path).display()
             );
             return Ok(ExitCode::from(130));
         }
+        // Past u16 only the plain loop goes on, and only without a checkpoint.
+        Err(_) if keep.is_none() && count <= MAX_SEQ_VALUES => return run_wide(args),
+        Err(error) => return Err(error),
     };
+    let finish = solver.finish();
+    let mut values = solver.into_values();
+    let read_off = match finish {
+        Some(Finish::Proved(Check {
+            candidate: Some(c), ..
+        })) => {
+            fill_from_period(&mut values, c.preperiod, c.period, count).map_err(|e| anyhow!(e))?
+        }
+        _ if values.len() < count => {
+            // Not proved in the probe: the budget's refusal, with its reason.
+            let refusal = check_values(rule, count).err().unwrap_or_default();
+            return Err(anyhow!(
+                "{refusal} (no period is proved in its first {} values, from which the rest \
+                 could be read)",
+                grouped(values.len() as u64)
+            ));
+        }
+        _ => None,
+    };
+    if let Some(keep) = &keep {
+        keep_final(keep, &spelt, &values, saved)?;
+    }
     let analysis = analyse_certified(&values, args.min_repeats, rule.certificate_rule());
-    let hash = fnv1a_64(&values);
-    print(rule, &values, &analysis, None, args.json, Some(hash))?;
+    let shown = Shown {
+        ordinary: None,
+        values_hash: keep.map(|_| fnv1a_64(&values)),
+        read_off,
+    };
+    print(rule, &values, &analysis, &shown, args.json)?;
     Ok(ExitCode::SUCCESS)
 }
 
+/// An octal code whose values pass 65,535: the plain loop, values as `u32`.
+fn run_wide(args: &Args) -> Result<ExitCode> {
+    let (rule, values) = (&args.rule, args.values);
+    let (computed, analysis) = rule.analyse(values, args.min_repeats);
+    let shown = Shown {
+        ordinary: None,
+        values_hash: None,
+        read_off: None,
+    };
+    print(rule, &computed, &analysis, &shown, args.json)?;
+    Ok(ExitCode::SUCCESS)
+}
+
+/// What is printed beside the values and their analysis.
+pub(super) struct Shown<'a> {
+    /// A pass game's `g`, the pass spent.
+    pub ordinary: Option<&'a [u32]>,
+    /// The hash of every value (a checkpointed run).
+    pub values_hash: Option<u64>,
+    /// The first heap read off a proved period instead of computed.
+    pub read_off: Option<usize>,
+}
+
 /// Prints a computed sequence: its head, period, certificate, and (for a
-/// checkpointed run) the hash of every value.
-fn print<T: Copy + Into<u32> + Into<i64> + serde::Serialize>(
+/// checkpointed run) the hash of every value; `--json` streams one object.
+fn print<T: Copy + Into<u32> + Into<i64> + PartialEq>(
     rule: &Rule,
     values: &[T],
     analysis: &Analysis,
-    ordinary: Option<Vec<u32>>,
+    shown: &Shown,
     json: bool,
-    values_hash: Option<u64>,
 ) -> Result<()> {
-    let text = if json {
-        json_object(rule, values, analysis, ordinary.as_deref(), values_hash).to_string() + "\n"
+    if json {
+        let object = json_object(rule, values, analysis, shown);
+        stream_json(&object, values, shown.ordinary)
     } else {
-        text(rule, values, analysis, ordinary.as_deref(), values_hash)?
-    };
-    emit(&text)
+        emit(&text(rule, values, analysis, shown)?)
+    }
+}
+
+/// Writes `object` with its `values` (and `ordinary`) arrays streamed in,
+/// keys in the order `serde_json` sorts them: the values are never held as
+/// JSON text or as a second copy (2 bytes a value stay 2 bytes a value).
+fn stream_json<T: Copy + Into<u32>>(
+    object: &serde_json::Map<String, serde_json::Value>,
+    values: &[T],
+    ordinary: Option<&[u32]>,
+) -> Result<()> {
+    let stdout = std::io::stdout().lock();
+    let mut out = std::io::BufWriter::with_capacity(1 << 16, stdout);
+    let written = (|| -> std::io::Result<()> {
+        out.write_all(b"{")?;
+        for (place, (key, value)) in object.iter().enumerate() {
+            if place > 0 {
+                out.write_all(b",")?;
+            }
+            serde_json::to_writer(&mut out, key)?;
+            out.write_all(b":")?;
+            match (key.as_str(), ordinary) {
+                ("values", _) => write_array(&mut out, values)?,
+                ("ordinary", Some(ordinary)) => write_array(&mut out, ordinary)?,
+                _ => serde_json::to_writer(&mut out, value)?,
+            }
+        }
+        out.write_all(b"}\n")?;
+        out.flush()
+    })();
+    match written {
+        Err(e) if e.kind() == std::io::ErrorKind::BrokenPipe => Err(ClosedPipe.into()),
+        other => Ok(other?),
+    }
+}
+
+/// `[0,1,0,…]`, a value at a time.
+fn write_array<T: Copy + Into<u32>>(out: &mut impl Write, values: &[T]) -> std::io::Result<()> {
+    out.write_all(b"[")?;
+    let mut number = itoa_buffer();
+    for (place, &value) in values.iter().enumerate() {
+        if place > 0 {
+            out.write_all(b",")?;
+        }
+        out.write_all(number.format(value.into()))?;
+    }
+    out.write_all(b"]")
+}
+
+/// Digits of a `u32` without an allocation.
+fn itoa_buffer() -> Digits {
+    Digits([0; 10])
+}
+
+struct Digits([u8; 10]);
+
+impl Digits {
+    fn format(&mut self, mut value: u32) -> &[u8] {
+        let mut place = self.0.len();
+        loop {
+            place -= 1;
+            self.0[place] = b'0' + (value % 10) as u8;
+            value /= 10;
+            if value == 0 {
+                return &self.0[place..];
+            }
+        }
+    }
 }
 
 /// The arithmetic search reads the values at their stored width; only a
@@ -156,54 +264,55 @@ fn arithmetic<T: Copy + Into<u32> + Into<i64>>(
     rule.arithmetic(&wide, min_repeats)
 }
 
-/// `--json`: one object, its fields documented in the README.
-fn json_object<T: Copy + Into<u32> + Into<i64> + serde::Serialize>(
+/// `--json`: one object, its fields documented in the README; `values`
+/// and `ordinary` stand as placeholders that [`stream_json`] fills.
+fn json_object<T: Copy + Into<u32> + Into<i64> + PartialEq>(
     rule: &Rule,
     values: &[T],
     analysis: &Analysis,
-    ordinary: Option<&[u32]>,
-    values_hash: Option<u64>,
-) -> serde_json::Value {
+    shown: &Shown,
+) -> serde_json::Map<String, serde_json::Value> {
     let found = analysis.period.found();
-    let mut object = serde_json::json!({
-        "rule": rule.to_string(),
-        "computed": analysis.computed,
-        "min_repeats": analysis.min_repeats,
-        "values": values,
-        "period": found.map(|(_, p)| p),
-        "preperiod": found.map(|(s, _)| s),
-        "certificate": analysis.certificate,
-        "corroborated": analysis.corroborated,
-        "no_move": rule.has_no_move(),
-    });
-    if let Some(ordinary) = ordinary {
-        object["ordinary"] = serde_json::json!(ordinary);
+    let mut object = serde_json::Map::new();
+    let mut put = |key: &str, value: serde_json::Value| {
+        object.insert(key.to_string(), value);
+    };
+    put("rule", rule.to_string().into());
+    put("computed", analysis.computed.into());
+    put("min_repeats", analysis.min_repeats.into());
+    put("values", serde_json::Value::Null);
+    put("period", serde_json::json!(found.map(|(_, p)| p)));
+    put("preperiod", serde_json::json!(found.map(|(s, _)| s)));
+    put("certificate", serde_json::json!(analysis.certificate));
+    put("corroborated", analysis.corroborated.into());
+    put("no_move", rule.has_no_move().into());
+    if shown.ordinary.is_some() {
+        put("ordinary", serde_json::Value::Null);
     }
     if found.is_none() {
-        object["arithmetic"] = serde_json::json!(arithmetic(rule, values, analysis.min_repeats));
+        put(
+            "arithmetic",
+            serde_json::json!(arithmetic(rule, values, analysis.min_repeats)),
+        );
     }
-    if let Some(hash) = values_hash {
-        object["values_hash"] = serde_json::json!(format!("{hash:016x}"));
+    if let Some(hash) = shown.values_hash {
+        put("values_hash", format!("{hash:016x}").into());
     }
     if let (Some(code), Some((preperiod, period))) = (rule.octal_code(), found) {
-        let compact: Vec<u16> = values
-            .iter()
-            .map(|&v| Into::<u32>::into(v).min(u16::MAX.into()) as u16)
-            .collect();
-        let record = certificate_record(code, &compact, preperiod, period);
-        object["certificate_record"] = serde_json::json!(record);
+        let record = certificate_record(code, values, preperiod, period);
+        put("certificate_record", serde_json::json!(record));
+        put("values_read_off_from", serde_json::json!(shown.read_off));
     }
     object
 }
 
 /// The text for a person: the first values, the period (or the saltus),
-/// the certificate, the hash.
-fn text<T: Copy + Into<u32> + Into<i64>>(
+/// the certificate, the hash (`ladder solve` prints it too).
+pub(super) fn text<T: Copy + Into<u32> + Into<i64>>(
     rule: &Rule,
     values: &[T],
     analysis: &Analysis,
-    ordinary: Option<&[u32]>,
-    values_hash: Option<u64>,
+    shown: &Shown,
 ) -> Result<String> {
     let mut out = String::new();
     let count = values.len();
@@ -222,7 +331,7 @@ fn text<T: Copy + Into<u32> + Into<i64>>(
         grouped(count as u64)
     );
     // A pass game's state is the pair (g, h): its values are h, and g is printed beside them.
-    let state = match ordinary {
+    let state = match shown.ordinary {
         Some(ordinary) => {
             say!(out, "  h  {}   (the pass still available)", head(&first));
             say!(
@@ -238,7 +347,15 @@ fn text<T: Copy + Into<u32> + Into<i64>>(
         }
     };
     period_lines(&mut out, rule, values, analysis, state)?;
-    if let Some(hash) = values_hash {
+    if let Some(from) = shown.read_off {
+        say!(
+            out,
+            "heaps {}..{} read off the proved period, not computed",
+            grouped(from as u64),
+            grouped(count.saturating_sub(1) as u64)
+        );
+    }
+    if let Some(hash) = shown.values_hash {
         say!(
             out,
             "values hash: {hash:016x} (FNV-1a 64 over heaps 0..{count}, each value a little-endian u32)"

@@ -19,6 +19,8 @@ pub mod code_sweep;
 pub mod computed;
 pub mod entry;
 pub mod million_heap;
+pub mod octal_frontier;
+pub mod octal_settled;
 pub mod option_reach;
 pub mod pair_census;
 pub mod pass_cases;
@@ -31,6 +33,7 @@ pub mod saltus;
 pub mod saltus_census;
 pub mod same_sequence;
 pub mod shifted_pair;
+pub mod solved_octal;
 pub mod split_share;
 pub mod state_bound;
 pub mod strip;
@@ -124,6 +127,27 @@ macro_rules! figure_kinds {
     };
 }
 
+impl FigureSpec {
+    /// What the figure reads from committed records instead of computing:
+    /// one line each (`octal:·1777, 443,139,469 values`). Only
+    /// `solved-octal` has records.
+    pub fn records(&self) -> Vec<String> {
+        match self {
+            FigureSpec::SolvedOctal(params) => solved_octal::records(params),
+            _ => Vec::new(),
+        }
+    }
+
+    /// Those records computed again (`ladder check --deep`): a line for
+    /// each number that differs, none when every record is borne out.
+    pub fn deep_check(&self) -> Vec<String> {
+        match self {
+            FigureSpec::SolvedOctal(params) => solved_octal::deep_check(params),
+            _ => Vec::new(),
+        }
+    }
+}
+
 figure_kinds! {
     "strip" => Strip(strip),
     "option-reach" => OptionReach(option_reach),
@@ -149,6 +173,9 @@ figure_kinds! {
     "value-spread" => ValueSpread(value_spread),
     "code-sweep" => CodeSweep(code_sweep),
     "split-share" => SplitShare(split_share),
+    "solved-octal" => SolvedOctal(solved_octal),
+    "octal-settled" => OctalSettled(octal_settled),
+    "octal-frontier" => OctalFrontier(octal_frontier),
     "coalition-table" => CoalitionTable(coalition_table),
     "coalition-lengths" => CoalitionLengths(coalition_lengths),
     "coalition-sweep" => CoalitionSweep(coalition_sweep),

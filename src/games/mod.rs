@@ -16,6 +16,8 @@ pub mod octal_fast;
 pub mod octal_long_run;
 pub mod octal_moves;
 pub mod octal_options;
+pub mod octal_shape;
+pub mod octal_solve;
 pub mod pass;
 pub mod pass_census;
 pub mod pass_classification;

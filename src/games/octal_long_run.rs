@@ -59,10 +59,10 @@ pub struct LongRun {
 }
 
 /// FNV-1a 64 over each value as four little-endian bytes.
-pub fn fnv1a_64(values: &[u16]) -> u64 {
+pub fn fnv1a_64<T: Copy + Into<u32>>(values: &[T]) -> u64 {
     let mut hash: u64 = 0xcbf2_9ce4_8422_2325;
     for &value in values {
-        for byte in u32::from(value).to_le_bytes() {
+        for byte in value.into().to_le_bytes() {
             hash ^= u64::from(byte);
             hash = hash.wrapping_mul(0x0000_0100_0000_01b3);
         }
@@ -71,9 +71,9 @@ pub fn fnv1a_64(values: &[u16]) -> u64 {
 }
 
 /// The record for a period `(preperiod, period)` of `values` under `code`.
-pub fn certificate_record(
+pub fn certificate_record<T: Copy + Into<u32> + PartialEq>(
     code: &OctalCode,
-    values: &[u16],
+    values: &[T],
     preperiod: usize,
     period: usize,
 ) -> CertificateRecord {
@@ -124,13 +124,13 @@ mod tests {
     #[test]
     fn fnv1a_of_known_inputs() {
         // Empty input is the offset basis; one zero value is four zero bytes.
-        assert_eq!(fnv1a_64(&[]), 0xcbf2_9ce4_8422_2325);
+        assert_eq!(fnv1a_64::<u16>(&[]), 0xcbf2_9ce4_8422_2325);
         let mut hash: u64 = 0xcbf2_9ce4_8422_2325;
         for _ in 0..4 {
             hash = hash.wrapping_mul(0x0000_0100_0000_01b3);
         }
-        assert_eq!(fnv1a_64(&[0]), hash);
-        assert_ne!(fnv1a_64(&[1, 2]), fnv1a_64(&[2, 1]));
+        assert_eq!(fnv1a_64(&[0u16]), hash);
+        assert_ne!(fnv1a_64(&[1u16, 2]), fnv1a_64(&[2u16, 1]));
     }
 
     #[test]

@@ -69,7 +69,9 @@ try {
   const origin = await until("the server's URL", () => {
     if (server.exitCode !== null || log.includes("cannot start")) throw new Error(`ladder serve did not start:\n${log}`);
     return out.match(/serving (http:\/\/127\.0\.0\.1:\d+)\//)?.[1];
-  }, 60_000);
+    // The first build computes every figure cold: the solved octal games
+    // alone are about 25 s of both cores' work, more on a shared machine.
+  }, 180_000);
 
   browser = await chromium.launch({
     executablePath: process.env.CHROMIUM || "/usr/bin/chromium",
