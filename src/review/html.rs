@@ -44,84 +44,14 @@ fn vet(dir: &Path) -> Result<()> {
 pub fn write(review: &Review, dir: &Path) -> Result<()> {
     vet(dir)?;
     for side in ["old", "new"] {
-        fs::create_dir_all(dir.join(side))
+        clear_drawings(&dir.join(side))
             .with_context(|| format!("cannot create {}", dir.display()))?;
-        // Drawings of an earlier review (numbered names only, ours).
-        for entry in fs::read_dir(dir.join(side))?.flatten() {
-            let name = entry.file_name().to_string_lossy().into_owned();
-            let ours = name
-                .strip_suffix(".svg")
-                .is_some_and(|n| !n.is_empty() && n.bytes().all(|b| b.is_ascii_digit()));
-            if ours && entry.file_type().is_ok_and(|t| t.is_file()) {
-                fs::remove_file(entry.path())?;
-            }
-        }
     }
     fs::write(dir.join(MARKER), MARKER_TEXT)
         .with_context(|| format!("cannot write {}", dir.display()))?;
     let mut body = String::new();
     for (number, (id, change)) in review.figures.iter().enumerate() {
-        // The column's drawing and the phone's, numbered 2n + 1 and 2n + 2.
-        let drawings = [
-            (
-                format!("figures/{id}.svg"),
-                format!("{}.svg", 2 * number + 1),
-            ),
-            (
-                format!("figures/{id}.phone.svg"),
-                format!("{}.svg", 2 * number + 2),
-            ),
-        ];
-        let raw_id = id;
-        let id = escape(id);
-        let mut cells = String::new();
-        let csv = format!("data/{raw_id}.csv");
-        let tables = [&review.old, &review.new].map(|files| {
-            files
-                .get(Path::new(&csv))
-                .map(|bytes| csv_rows(&String::from_utf8_lossy(bytes)))
-        });
-        for (index, (side, files)) in [("old", &review.old), ("new", &review.new)]
-            .into_iter()
-            .enumerate()
-        {
-            if let Some(rows) = &tables[index] {
-                let other = tables[1 - index].as_deref().unwrap_or(&[]);
-                cells.push_str(&format!("<td>{}</td>", table_html(rows, other)));
-                continue;
-            }
-            let mut images = String::new();
-            for ((svg, file), width) in drawings.iter().zip(["", " (phone)"]) {
-                if let Some(bytes) = files.get(Path::new(svg)) {
-                    let path = dir.join(side).join(file);
-                    fs::write(&path, bytes)
-                        .with_context(|| format!("cannot write {}", path.display()))?;
-                    images.push_str(&format!(
-                        "<img src=\"{side}/{file}\" alt=\"{side} {id}{width}\">"
-                    ));
-                }
-            }
-            if images.is_empty() {
-                cells.push_str(&format!("<td class=\"none\">no {side} figure</td>"));
-            } else {
-                cells.push_str(&format!("<td>{images}</td>"));
-            }
-        }
-        let notes: Vec<String> = match change {
-            FigureChange::Added => vec!["added".into()],
-            FigureChange::Removed => vec!["removed".into()],
-            FigureChange::Changed { data, .. } if data.is_empty() => {
-                vec!["drawing changed; data the same".into()]
-            }
-            FigureChange::Changed { data, .. } => data.iter().map(|d| d.to_string()).collect(),
-        };
-        let items: String = notes
-            .iter()
-            .map(|n| format!("<li>{}</li>", escape(n)))
-            .collect();
-        body.push_str(&format!(
-            "<section><h2><code>{id}</code></h2>\n<table><tr><th>before</th><th>after</th></tr><tr>{cells}</tr></table>\n<ul>{items}</ul></section>\n"
-        ));
+        body.push_str(&figure_section(review, dir, number, id, change)?);
     }
     if !review.pages.is_empty() {
         let items: String = review
@@ -142,6 +72,98 @@ pub fn write(review: &Review, dir: &Path) -> Result<()> {
     fs::write(dir.join("index.html"), page)
         .with_context(|| format!("cannot write {}", dir.display()))?;
     Ok(())
+}
+
+/// Creates `side` (a side's folder of drawings) or removes the drawings an
+/// earlier review saved there: numbered names only, ours; anything else
+/// stays.
+fn clear_drawings(side: &Path) -> io::Result<()> {
+    fs::create_dir_all(side)?;
+    for entry in fs::read_dir(side)?.flatten() {
+        let name = entry.file_name().to_string_lossy().into_owned();
+        let ours = name
+            .strip_suffix(".svg")
+            .is_some_and(|n| !n.is_empty() && n.bytes().all(|b| b.is_ascii_digit()));
+        if ours && entry.file_type().is_ok_and(|t| t.is_file()) {
+            fs::remove_file(entry.path())?;
+        }
+    }
+    Ok(())
+}
+
+/// Figure `number`'s section: its id, the old side beside the new (its
+/// table of data where it has one, else its drawings, the column's and the
+/// phone's, saved in `dir` as `2n + 1` and `2n + 2`), and what changed.
+fn figure_section(
+    review: &Review,
+    dir: &Path,
+    number: usize,
+    raw_id: &str,
+    change: &FigureChange,
+) -> Result<String> {
+    let drawings = [
+        (
+            format!("figures/{raw_id}.svg"),
+            format!("{}.svg", 2 * number + 1),
+        ),
+        (
+            format!("figures/{raw_id}.phone.svg"),
+            format!("{}.svg", 2 * number + 2),
+        ),
+    ];
+    let id = escape(raw_id);
+    let mut cells = String::new();
+    let csv = format!("data/{raw_id}.csv");
+    let tables = [&review.old, &review.new].map(|files| {
+        files
+            .get(Path::new(&csv))
+            .map(|bytes| csv_rows(&String::from_utf8_lossy(bytes)))
+    });
+    for (index, (side, files)) in [("old", &review.old), ("new", &review.new)]
+        .into_iter()
+        .enumerate()
+    {
+        if let Some(rows) = &tables[index] {
+            let other = tables[1 - index].as_deref().unwrap_or(&[]);
+            cells.push_str(&format!("<td>{}</td>", table_html(rows, other)));
+            continue;
+        }
+        let mut images = String::new();
+        for ((svg, file), width) in drawings.iter().zip(["", " (phone)"]) {
+            if let Some(bytes) = files.get(Path::new(svg)) {
+                let path = dir.join(side).join(file);
+                fs::write(&path, bytes)
+                    .with_context(|| format!("cannot write {}", path.display()))?;
+                images.push_str(&format!(
+                    "<img src=\"{side}/{file}\" alt=\"{side} {id}{width}\">"
+                ));
+            }
+        }
+        if images.is_empty() {
+            cells.push_str(&format!("<td class=\"none\">no {side} figure</td>"));
+        } else {
+            cells.push_str(&format!("<td>{images}</td>"));
+        }
+    }
+    let items: String = change_notes(change)
+        .iter()
+        .map(|n| format!("<li>{}</li>", escape(n)))
+        .collect();
+    Ok(format!(
+        "<section><h2><code>{id}</code></h2>\n<table><tr><th>before</th><th>after</th></tr><tr>{cells}</tr></table>\n<ul>{items}</ul></section>\n"
+    ))
+}
+
+/// What changed in a figure, a line each.
+fn change_notes(change: &FigureChange) -> Vec<String> {
+    match change {
+        FigureChange::Added => vec!["added".into()],
+        FigureChange::Removed => vec!["removed".into()],
+        FigureChange::Changed { data, .. } if data.is_empty() => {
+            vec!["drawing changed; data the same".into()]
+        }
+        FigureChange::Changed { data, .. } => data.iter().map(|d| d.to_string()).collect(),
+    }
 }
 
 /// A figure's CSV as rows of fields (RFC 4180: quoted fields may hold
