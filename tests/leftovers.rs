@@ -162,3 +162,36 @@ fn a_checkpointed_run_killed_while_writing_leaves_nothing_after_the_next() {
         .collect();
     assert_eq!(names, vec![std::ffi::OsString::from("six.ckpt")]);
 }
+
+#[test]
+fn a_solve_killed_while_writing_its_checkpoint_leaves_nothing_after_the_next() {
+    let folder = tempfile::tempdir().unwrap();
+    let file = folder.path().join("six.ckpt");
+    let file_arg = file.to_str().unwrap();
+    // ·6 proves no period in 200,000 values, so the run writes its
+    // checkpoint as it goes and at the end.
+    let args = [
+        "solve",
+        "octal:·6",
+        "--max-values",
+        "200000",
+        "--checkpoint",
+        file_arg,
+        "--checkpoint-every",
+        "0",
+    ];
+    killed_at(folder.path(), &args, "checkpoint-written");
+    assert!(
+        !leftovers(folder.path()).is_empty(),
+        "no temporary file to test"
+    );
+    let out = ladder(folder.path(), &args);
+    assert!(out.status.success(), "{}", common::stderr(&out));
+    assert_eq!(leftovers(folder.path()), Vec::<PathBuf>::new());
+    let names: Vec<_> = fs::read_dir(folder.path())
+        .unwrap()
+        .flatten()
+        .map(|e| e.file_name())
+        .collect();
+    assert_eq!(names, vec![std::ffi::OsString::from("six.ckpt")]);
+}
