@@ -7,23 +7,39 @@
 // scroll inside its frame, or, in the dark scheme, a figure lighter than
 // the page. Each figure's smallest text at both widths is kept in
 // SCREENSHOT_DIR/legibility.json.
+// Issue 23: at 390 px no figure's drawing lies off the screen or hidden by
+// its frame, none draws past its own edges or sets two labels over each
+// other, and its text is 12 px or more there too; at 1280 px no table
+// scrolls; printed (A4 and Letter) no table or figure is wider than the
+// page, no link prints a relative URL, each page carries the running head
+// (site, page, sources' revision), and no page but the last two is more
+// than a third blank (the last float of a page may wait there, after the
+// text has run out). The PDFs are kept in SCREENSHOT_DIR.
 // Then it runs axe-core on every page in the light and the dark colour scheme
-// (both widths) and fails on any serious or critical violation; the counts by
+// (both widths) and fails on a violation of any impact; the counts by
 // impact per page are printed and kept in SCREENSHOT_DIR/axe.json.
 // Screenshots go to target/browser/ (outside git), dark ones as *-dark.png.
 //
 // Usage: node check.mjs SITE_DIR SCREENSHOT_DIR
-import { readdir, mkdir, stat, writeFile } from "node:fs/promises";
+import { readdir, mkdir, stat, writeFile, readFile, rm } from "node:fs/promises";
+import { execFileSync } from "node:child_process";
 import { join } from "node:path";
 import { chromium } from "playwright-core";
 import { AxeBuilder } from "@axe-core/playwright";
 import { serveFolder } from "./static.mjs";
-import { SMALLEST, figureText, figureBackgrounds, tableOverflow } from "./figures.mjs";
+import {
+  SMALLEST, figureText, figureBackgrounds, tableOverflow, figureOverflow, figureClipping, tableScrolls,
+  printFaults, blankShares,
+} from "./figures.mjs";
 
 const [site, shots] = process.argv.slice(2);
 const { origin, close } = await serveFolder(site);
 
-const pages = (await readdir(site)).filter((f) => f.endsWith(".html")).sort();
+// The essays and the index, then each figure's page of its own.
+const pages = [
+  ...(await readdir(site)).filter((f) => f.endsWith(".html")).sort(),
+  ...(await readdir(join(site, "figures"))).filter((f) => f.endsWith(".html")).sort().map((f) => `figures/${f}`),
+];
 await mkdir(shots, { recursive: true });
 const browser = await chromium.launch({
   executablePath: process.env.CHROMIUM || "/usr/bin/chromium",
@@ -52,17 +68,21 @@ for (const file of pages) {
     // phone a figure may shrink (a tap opens it at full size), tables may not.
     const text = await figureText(page);
     legibility[`${file} ${name}`] = text;
+    for (const f of text) if (f.smallest < SMALLEST) say(`figure ${f.id}: smallest text ${f.smallest} px, under ${SMALLEST}`);
+    for (const fault of await figureClipping(page)) say(fault);
     if (name === "desktop") {
-      for (const f of text) if (f.smallest < SMALLEST) say(`figure ${f.id}: smallest text ${f.smallest} px, under ${SMALLEST}`);
+      for (const fault of await tableScrolls(page)) say(fault);
     } else {
       for (const fault of await tableOverflow(page)) say(fault);
+      for (const fault of await figureOverflow(page)) say(fault);
     }
     for (const src of report.broken) say(`image does not load: ${src}`);
     for (const href of report.links) {
       if (/^[a-z]+:/i.test(href)) { say(`external link: ${href}`); continue; }
       const target = href.split("#")[0];
       if (target) {
-        try { await stat(join(site, target)); } catch { say(`broken link: ${href}`); }
+        const folder = file.includes("/") ? file.slice(0, file.lastIndexOf("/")) : "";
+        try { await stat(join(site, folder, target)); } catch { say(`broken link: ${href}`); }
       }
       const anchor = href.split("#")[1];
       if (anchor && (target === "" || target === file)) {
@@ -70,12 +90,39 @@ for (const file of pages) {
         if (!found) say(`broken anchor: ${href}`);
       }
     }
-    await page.screenshot({ path: join(shots, `${file.replace(/\.html$/, "")}-${name}.png`), fullPage: true });
+    await page.screenshot({ path: join(shots, `${file.replace(/\.html$/, "").replace("/", "-")}-${name}.png`), fullPage: true });
     await page.close();
   }
 }
-// Accessibility: axe-core in both colour schemes at both widths. Minor and
-// moderate findings are reported; serious and critical ones fail the check.
+// Print, on A4 and on Letter: the paper's text block is 2 × 1.8 cm narrower
+// than the paper (style.css's @page margins).
+const PAPERS = [["A4", 657], ["Letter", 680]];
+for (const file of pages.filter((f) => !f.includes("/"))) {
+  for (const [format, width] of PAPERS) {
+    const page = await browser.newPage({ viewport: { width, height: 900 } });
+    const say = (what) => problems.push(`${file} (print, ${format}): ${what}`);
+    await page.goto(`${origin}/${file}`, { waitUntil: "load" });
+    await page.emulateMedia({ media: "print" });
+    for (const fault of await printFaults(page)) say(fault);
+    const head = await page.evaluate(() => [...document.querySelectorAll("style[media=print]")].map((s) => s.textContent).join(""));
+    if (!/@top-left\s*{\s*content:\s*"[^"]+"/.test(head) || !/sources [0-9a-f]{16}/.test(head)) say("no running head with the site and the sources' revision");
+    const pdf = join(shots, `${file.replace(/\.html$/, "")}-${format}.pdf`);
+    await page.pdf({ path: pdf, format, preferCSSPageSize: true });
+    const prefix = join(shots, `print-${file.replace(/\.html$/, "")}-${format}`);
+    execFileSync("pdftoppm", ["-r", "30", "-png", pdf, prefix]);
+    const dir = await readdir(shots);
+    const pngs = dir.filter((f) => f.startsWith(`${prefix.split("/").pop()}-`) && f.endsWith(".png")).sort();
+    const data = await Promise.all(pngs.map(async (f) => `data:image/png;base64,${(await readFile(join(shots, f))).toString("base64")}`));
+    const shares = await blankShares(page, data);
+    shares.forEach((share, i) => {
+      if (i < shares.length - 2 && share > 1 / 3) say(`printed page ${i + 1} of ${shares.length} is ${Math.round(share * 100)} % blank`);
+    });
+    for (const f of pngs) await rm(join(shots, f));
+    await page.close();
+  }
+}
+// Accessibility: axe-core in both colour schemes at both widths. Every
+// finding fails the check, whatever its impact.
 const axe = {};
 for (const file of pages) {
   for (const colorScheme of ["light", "dark"]) {
@@ -87,7 +134,7 @@ for (const file of pages) {
       const counts = {};
       for (const v of result.violations) {
         counts[v.impact] = (counts[v.impact] || 0) + v.nodes.length;
-        if (v.impact === "serious" || v.impact === "critical") {
+        {
           problems.push(`${file} (${colorScheme}, ${name}): axe ${v.impact}: ${v.id} (${v.nodes.length}): ${v.nodes.slice(0, 3).map((n) => n.target.join(" ")).join(", ")}`);
         }
       }

@@ -2,7 +2,8 @@
 // and issue 23's rules (fixtures/bad-figure: 8 px text on a white panel, a
 // table that cannot scroll, a drawing a phone's frame hides half of, a
 // label cut at its drawing's edge and two labels over each other, a table
-// clipped on paper and a link that prints its relative URL), each check
+// clipped on paper, a figure floated over the box of corrections and a
+// link that prints its relative URL), each check
 // must find its fault. Exits 1 if one does not, so a check that has
 // stopped looking cannot pass unnoticed.
 import { chromium } from "playwright-core";
@@ -36,8 +37,9 @@ await paper.emulateMedia({ media: "print" });
 const printed = await printFaults(paper);
 if (!printed.some((f) => f.startsWith("print:"))) missed.push("a table clipped on paper passed the print check");
 if (!printed.some((f) => f.includes("relative URL"))) missed.push("a link printing its relative URL passed the print check");
+if (!printed.some((f) => f.startsWith("float:") && f.includes("overlaps"))) missed.push("a figure floated over the box of corrections passed the print check");
 await browser.close();
 close();
 for (const m of missed) console.error(`negative control: ${m}`);
-console.log(`negative control: ${8 - missed.length} of 8 planted faults found (8 px text ${tiny?.smallest} px)`);
+console.log(`negative control: ${9 - missed.length} of 9 planted faults found (8 px text ${tiny?.smallest} px)`);
 process.exit(missed.length ? 1 : 0);

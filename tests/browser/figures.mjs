@@ -168,7 +168,8 @@ export async function tableOverflow(page) {
 
 /** What printing loses, on a page emulating print at the width of the
  * paper's text block: a table or a figure wider than the page (clipped on
- * paper), and a link that prints a relative URL after its words. */
+ * paper), a figure over a boxed section, and a link that prints a
+ * relative URL after its words. */
 export async function printFaults(page) {
   return page.evaluate(() => {
     const faults = [];
@@ -185,6 +186,16 @@ export async function printFaults(page) {
       const box = img.getBoundingClientRect();
       if (box.right > width + 0.5 || box.left < -0.5) {
         faults.push(`${img.closest("figure").id.slice(4)}: figure ${Math.round(box.width)} px wide does not fit the ${width} px page`);
+      }
+    }
+    // A figure floated over a boxed section (the corrections) hides under
+    // its border: the box must start below the figure or end above it.
+    for (const fig of document.querySelectorAll("figure")) {
+      const f = fig.getBoundingClientRect();
+      for (const box of document.querySelectorAll(".corrections")) {
+        const b = box.getBoundingClientRect();
+        const apart = f.bottom <= b.top + 0.5 || b.bottom <= f.top + 0.5 || f.right <= b.left + 0.5 || b.right <= f.left + 0.5;
+        if (!apart && !box.contains(fig)) faults.push(`${fig.id.slice(4)}: figure overlaps the box of corrections`);
       }
     }
     for (const a of document.querySelectorAll("a[href]")) {
