@@ -22,6 +22,7 @@ use super::bounds::{CheckParams, Within};
 use crate::games::{OctalCode, octal};
 use crate::sequence::{Analysis, PeriodStatus, Value, analyse};
 use crate::text::numbers::grouped;
+use crate::text::wording::plural;
 
 mod drawing;
 pub use drawing::render;
@@ -305,13 +306,18 @@ impl Data {
     pub fn range_note(&self) -> String {
         format!(
             "{} codes of {} digits, each computed and searched to {} values (a period must repeat {} times): \
-             {} certified, {} observed but not proven, {} with no period; {} distinct sequences.",
+             {} certified, {}, {} with no period; {} distinct sequences.",
             self.codes,
             self.digits,
             grouped(self.computed as u64),
             self.counts.min_repeats,
             self.counts.certified,
-            self.counts.observed.len(),
+            plural(
+                self.counts.observed.len() as u64,
+                "observed but not proven",
+                "observed but not proven",
+                Some("none left unproven"),
+            ),
             self.counts.no_period,
             self.distinct_sequences
         )
