@@ -14,6 +14,7 @@ pub mod figure_image;
 pub mod headings;
 pub mod inline;
 pub mod json;
+pub mod links;
 pub mod math;
 pub mod navigation;
 pub mod pages;

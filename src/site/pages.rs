@@ -10,7 +10,8 @@
 //!   and `| num` groups its thousands (`117,649`).
 //!
 //! Every figure of a page must be placed on it exactly once, and an id that
-//! names no figure is an error located in the content file.
+//! names no figure is an error located in the content file. Every link
+//! between the site's files must reach its file and id ([`links`]).
 
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
@@ -23,7 +24,7 @@ use tera::{Context, ErrorKind, Kwargs, State, Tera, Value};
 use super::headings::{self, Slugger};
 use super::placement::{self, Placements};
 use super::references::{self, Citations};
-use super::{Files, figure_block, json, math, navigation, provenance, wording};
+use super::{Files, figure_block, json, links, math, navigation, provenance, wording};
 use crate::figures::Computed;
 use crate::manifest::{Manifest, Page};
 use crate::project::{Located, Project};
@@ -75,6 +76,8 @@ pub fn render(project: &Project, manifest: &Manifest, figures: &[Computed]) -> R
             figures: figures.iter().filter(|f| f.figure.page == p.id).count(),
         })
         .collect();
+    // The templates link the primer's words only on a site that has one.
+    let has_primer = views.iter().any(|v| v.id == "primer");
     let data: BTreeMap<&str, &serde_json::Value> = figures
         .iter()
         .map(|f| (f.figure.id.0.as_str(), &f.json))
@@ -114,6 +117,7 @@ pub fn render(project: &Project, manifest: &Manifest, figures: &[Computed]) -> R
         context.insert("pages", &views);
         context.insert("current", &page.id.0);
         context.insert("page", &views[index]);
+        context.insert("primer", &has_primer);
         context.insert("title_id", &title_id);
         context.insert("contents", navigation::contents(&sections));
         context.insert("previous", &previous.map(|i| &views[i]));
@@ -130,6 +134,7 @@ pub fn render(project: &Project, manifest: &Manifest, figures: &[Computed]) -> R
     let mut context = Context::new();
     context.insert("site", &site);
     context.insert("pages", &views);
+    context.insert("primer", &has_primer);
     context.insert("current", "index");
     context.insert("title_id", &headings::slug(&manifest.site.title));
     let index = tera
@@ -145,6 +150,7 @@ pub fn render(project: &Project, manifest: &Manifest, figures: &[Computed]) -> R
         let bytes = project.template(name)?;
         files.insert(PathBuf::from(name), bytes);
     }
+    links::check(&files)?;
     Ok(files)
 }
 
