@@ -110,7 +110,8 @@ pub fn render(project: &Project, manifest: &Manifest, figures: &[Computed]) -> R
         body.push_str(&citations.section());
         let mut slugger = Slugger::for_page(&body);
         let title_id = slugger.id(&page.title);
-        let (body, sections) = headings::anchor(&body, &mut slugger);
+        let (body, sections) = headings::anchor(&body, &mut slugger)
+            .map_err(|e| anyhow!("{}: {e}", content.file.display()))?;
         let (previous, next) = navigation::neighbours(index, views.len());
         let mut context = Context::new();
         context.insert("site", &site);
@@ -369,7 +370,8 @@ fn render_content(
     let options = Options::ENABLE_TABLES
         | Options::ENABLE_FOOTNOTES
         | Options::ENABLE_MATH
-        | Options::ENABLE_SMART_PUNCTUATION;
+        | Options::ENABLE_SMART_PUNCTUATION
+        | Options::ENABLE_HEADING_ATTRIBUTES;
     let events = math::render_events(Parser::new_ext(&markdown, options)).map_err(|e| {
         // Located at the formula's first appearance in the source.
         let (line, column) = content
