@@ -23,6 +23,7 @@ pub mod provenance;
 pub mod references;
 pub mod swap;
 pub mod table;
+pub mod theorems;
 pub mod tree;
 pub mod wording;
 pub mod write;

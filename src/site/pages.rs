@@ -6,6 +6,9 @@
 //!   (its image, number, caption, search range, data link and command);
 //! - `{{ ref(id="cert-1-3-4") }}` writes a link "Figure 1" to it;
 //! - `$…$` and `$$…$$` are mathematics, rendered to MathML;
+//! - "Theorem P", "Theorem C" and "Theorem C⁺" in the prose link to their
+//!   statements on the proofs page ([`super::theorems`]), whose headings
+//!   name their ids: `## Theorem P: … { #theorem-p }` ([`headings`]);
 //! - `{{ data["cert-1-3-4"].period }}` reads a number from a figure's data,
 //!   and `| num` groups its thousands (`117,649`).
 //!
@@ -24,7 +27,7 @@ use tera::{Context, ErrorKind, Kwargs, State, Tera, Value};
 use super::headings::{self, Slugger};
 use super::placement::{self, Placements};
 use super::references::{self, Citations};
-use super::{Files, figure_block, json, links, math, navigation, provenance, wording};
+use super::{Files, figure_block, json, links, math, navigation, provenance, theorems, wording};
 use crate::figures::Computed;
 use crate::manifest::{Manifest, Page};
 use crate::project::{Located, Project};
@@ -372,7 +375,8 @@ fn render_content(
         | Options::ENABLE_MATH
         | Options::ENABLE_SMART_PUNCTUATION
         | Options::ENABLE_HEADING_ATTRIBUTES;
-    let events = math::render_events(Parser::new_ext(&markdown, options)).map_err(|e| {
+    let events = theorems::link_events(Parser::new_ext(&markdown, options));
+    let events = math::render_events(events.into_iter()).map_err(|e| {
         // Located at the formula's first appearance in the source.
         let (line, column) = content
             .text
