@@ -63,7 +63,7 @@ fn no_page_imitates_mathematics() {
         if text.contains("<sup>") || text.contains("<sub>") {
             found.push(format!("{name}: <sup> or <sub> outside MathML"));
         }
-        for sign in ['≤', '≥', '⌊', '⌋', '≡', '≠'] {
+        for sign in ['≤', '≥', '⌊', '⌋', '≡', '≠', '⊕', '∑', 'Σ'] {
             if text.contains(sign) {
                 found.push(format!("{name}: {sign} outside MathML"));
             }

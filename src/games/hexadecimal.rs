@@ -10,7 +10,7 @@
 //! `g(n + p) = g(n) + s`, is the usual way these games settle (Howse and
 //! Nowakowski, "Periodicity and arithmetic-periodicity in hexadecimal
 //! games", Theoretical Computer Science 313 (2004) 463–472); a saltus that is
-//! a power of two is certified by Theorem C of `docs/periodicity.md`
+//! a power of two is certified by Theorem C of `content/proofs.md`
 //! (`games::saltus_certificate`), any other is reported as observed.
 
 use std::fmt;

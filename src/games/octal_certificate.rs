@@ -2,7 +2,7 @@
 //! finite window of pairs `g(n) = g(n + p)` after which a found period holds
 //! for every heap.
 //!
-//! **The window (Theorem P of `docs/periodicity.md`).** Let every move take
+//! **The window (Theorem P of `content/proofs.md`).** Let every move take
 //! at most `t` counters and leave at most `K` non-empty heaps (`K ≥ 1`). If
 //! `g(n + p) = g(n)` for `n0 ≤ n < K·(n0 − 1) + (K − 1)·p + t + 1`, `n0 ≥ 1`,
 //! then it holds for every `n ≥ n0`. Why: past the window, what a move leaves

@@ -34,7 +34,7 @@ pub enum CertificateRule {
 /// `end = K·(s − 1) + (K − 1)·p + reach + 1`; from `s = 0`, the window of
 /// `s = 1` reaching down to heap 0, less `from_zero_saving` pairs; never
 /// less than `s + 1`. The proof that this window suffices is Theorem P of
-/// `docs/periodicity.md` (for `K = 2` it is Guy and Smith's theorem, one
+/// `content/proofs.md` (for `K = 2` it is Guy and Smith's theorem, one
 /// pair shorter than its usual statement).
 ///
 /// Heap 0 is handled as the start `s = 1` plus the pair at 0 itself,

@@ -26,7 +26,7 @@ pub fn render(
 ) -> Result<BTreeMap<String, String>> {
     let mut blocks = BTreeMap::new();
     for f in figures {
-        let mut context = context(f, numbers[&f.figure.id.0])?;
+        let mut context = context(f, numbers[&f.figure.id.0], "")?;
         context.insert("tables", &tables(f)?);
         context.insert("notes", &notes(f)?);
         let html = tera
@@ -49,7 +49,7 @@ pub fn alone_pages(
 ) -> Result<Files> {
     let mut files = Files::new();
     for f in figures.iter().filter(|f| f.drawing.svg.is_some()) {
-        let mut context = context(f, numbers[&f.figure.id.0])?;
+        let mut context = context(f, numbers[&f.figure.id.0], "../")?;
         let page = manifest.pages.iter().find(|p| p.id == f.figure.page);
         let title = page.map_or("", |p| p.title.as_str());
         context.insert(
@@ -67,16 +67,17 @@ pub fn alone_pages(
 }
 
 /// What both templates read: the id and number, the caption and note as
-/// HTML with MathML (see `inline`), and each drawing's size with the
-/// image's description (its alternative) from the SVG itself.
-fn context(f: &Computed, number: usize) -> Result<Context> {
+/// HTML with MathML (see `inline`; links from a page `root` below the
+/// site's top), and each drawing's size with the image's description (its
+/// alternative) from the SVG itself.
+fn context(f: &Computed, number: usize, root: &str) -> Result<Context> {
     let mut context = Context::new();
     context.insert("id", &f.figure.id.0);
     context.insert("number", &number);
-    let html = |text: &str| inline::to_html(text).map_err(|e| anyhow!("{}", f.figure.error(e)));
+    let html =
+        |text: &str| inline::to_html(text, root).map_err(|e| anyhow!("{}", f.figure.error(e)));
     // Typographic quotes first: they are prose, never inside a formula.
     context.insert("caption", &html(&typographic(&f.figure.caption))?);
-    context.insert("note", &html(&typographic(&f.note))?);
     let image = f.drawing.svg.as_deref().map(figure_image::read);
     context.insert("svg", &image.is_some());
     if let Some(image) = &image {
@@ -91,12 +92,18 @@ fn context(f: &Computed, number: usize) -> Result<Context> {
     // The range note is read once: from the image's description when it
     // holds it, else from the caption.
     let note_text = to_plain(&f.note);
-    context.insert(
-        "note_described",
-        &image
-            .as_ref()
-            .is_some_and(|i| i.description.contains(note_text.trim())),
-    );
+    let described = image
+        .as_ref()
+        .is_some_and(|i| i.description.contains(note_text.trim()));
+    context.insert("note_described", &described);
+    let mut note = html(&typographic(&f.note))?;
+    if described {
+        // The note is then hidden from assistive technology, so its links
+        // (a theorem's name) leave the tab order too: no focus lands on
+        // something a screen reader cannot see.
+        note = note.replace("<a href=", "<a tabindex=\"-1\" href=");
+    }
+    context.insert("note", &note);
     Ok(context)
 }
 
@@ -122,7 +129,7 @@ fn notes(f: &Computed) -> Result<Vec<String>> {
                 Some(rest) => (rest, true),
                 None => (n.as_str(), false),
             };
-            let html = inline::to_html(&typographic(text))
+            let html = inline::to_html(&typographic(text), "")
                 .map_err(|e| anyhow!("{}", f.figure.error(e)))?;
             Ok(if marked {
                 format!("<p class=\"figure-note\"><strong>{html}</strong></p>")

@@ -6,6 +6,12 @@
 //! alone, in order, so they stay the same from build to build while the
 //! headings do: the first "Nim" is `nim`, a second one `nim-2`.
 //!
+//! A heading may instead name its own id, written after its text as
+//! `## Theorem P: a period { #theorem-p }` (Markdown's heading attributes,
+//! spaced so that Tera does not read `{#` as a comment): an id that other
+//! pages link to then survives a change of the heading's words. It must be
+//! shaped like a slug, not be the templates' or a figure's, and appear once.
+//!
 //! The heading keeps its text untouched: the self-link is a sibling after
 //! it, in a `div.heading`, so a screen reader's list of headings reads the
 //! headings and nothing else.
@@ -132,10 +138,13 @@ pub fn text_of(html: &str) -> String {
 }
 
 /// Gives every heading of a rendered body (`<h2>`…`<h6>`, as Markdown
-/// writes them, without attributes) an id and a self-link, and returns the
-/// page's `h2` sections in order. `slugger` should already know the page's
-/// other ids (the title's, see [`Slugger::for_page`]).
-pub fn anchor(body: &str, slugger: &mut Slugger) -> (String, Vec<Section>) {
+/// writes them, without attributes or with the id it names) an id and a
+/// self-link, and returns the page's `h2` sections in order. `slugger`
+/// should already know the page's other ids (the title's, see
+/// [`Slugger::for_page`]). A named id that is not a slug, is reserved or
+/// a figure's, appears elsewhere on the page, or comes with other
+/// attributes is an error.
+pub fn anchor(body: &str, slugger: &mut Slugger) -> Result<(String, Vec<Section>), String> {
     let mut out = String::with_capacity(body.len() + 1024);
     let mut sections = Vec::new();
     let mut rest = body;
@@ -145,7 +154,8 @@ pub fn anchor(body: &str, slugger: &mut Slugger) -> (String, Vec<Section>) {
             break;
         };
         let close = format!("</h{level}>");
-        let inner_start = at + 4;
+        let (length, named) = opening_tag(&rest[at..], level)?;
+        let inner_start = at + length;
         let Some(len) = rest[inner_start..].find(&close) else {
             out.push_str(rest);
             break;
@@ -153,7 +163,13 @@ pub fn anchor(body: &str, slugger: &mut Slugger) -> (String, Vec<Section>) {
         out.push_str(&rest[..at]);
         let inner = &rest[inner_start..inner_start + len];
         let text = text_of(inner);
-        let id = slugger.id(&text);
+        let id = match named {
+            Some(id) => {
+                check_named(body, id, &text)?;
+                id.to_string()
+            }
+            None => slugger.id(&text),
+        };
         out.push_str(&heading(level, &id, inner, &text));
         if level == 2 {
             sections.push(Section {
@@ -163,9 +179,55 @@ pub fn anchor(body: &str, slugger: &mut Slugger) -> (String, Vec<Section>) {
         }
         rest = &rest[inner_start + len + close.len()..];
     }
-    (out, sections)
+    Ok((out, sections))
 }
 
+/// The length of a heading's opening tag at the start of `html`, and the id
+/// it names: `<h2>` or `<h2 id="…">`, nothing else.
+fn opening_tag(html: &str, level: u8) -> Result<(usize, Option<&str>), String> {
+    let plain = format!("<h{level}>");
+    if html.starts_with(&plain) {
+        return Ok((plain.len(), None));
+    }
+    let prefix = format!("<h{level} id=\"");
+    let named = html.strip_prefix(&prefix).and_then(|rest| {
+        let end = rest.find('"')?;
+        rest[end..].starts_with("\">").then(|| &rest[..end])
+    });
+    match named {
+        Some(id) => Ok((prefix.len() + id.len() + 2, Some(id))),
+        None => {
+            let tag = &html[..html.find('>').map_or(html.len(), |end| end + 1)];
+            Err(format!(
+                "the heading `{tag}` has attributes besides its id: a heading may name its id \
+                 (`{{ #id }}`) and nothing else"
+            ))
+        }
+    }
+}
+
+/// A heading's own id (see the module's notes) is a slug, none of the
+/// templates' nor a figure's, and on the page once.
+fn check_named(body: &str, id: &str, text: &str) -> Result<(), String> {
+    let text = text.trim();
+    if slug(id) != id {
+        return Err(format!(
+            "the heading “{text}” names the id `{id}`: an id is lower-case letters, digits \
+             and single hyphens"
+        ));
+    }
+    if RESERVED.contains(&id) || id.starts_with("fig-") {
+        return Err(format!(
+            "the heading “{text}” names the id `{id}`, which the templates or a figure use"
+        ));
+    }
+    if body.matches(&format!(" id=\"{id}\"")).count() > 1 {
+        return Err(format!(
+            "the heading “{text}” names the id `{id}`, which is given twice on the page"
+        ));
+    }
+    Ok(())
+}
 /// A heading with its id, followed by its self-link, as one block.
 pub fn heading(level: u8, id: &str, inner: &str, text: &str) -> String {
     let label = crate::plot::escape(&format!("Link to the section “{}”", text.trim()));
@@ -175,10 +237,14 @@ pub fn heading(level: u8, id: &str, inner: &str, text: &str) -> String {
     )
 }
 
-/// The next `<hN>` (N from 2 to 6) in `html`: its offset and level.
+/// The next `<hN>` or `<hN id="` (N from 2 to 6) in `html`: its offset and level.
 fn next_heading(html: &str) -> Option<(usize, u8)> {
     (2u8..=6)
-        .filter_map(|level| html.find(&format!("<h{level}>")).map(|at| (at, level)))
+        .flat_map(|level| {
+            [format!("<h{level}>"), format!("<h{level} id=\"")]
+                .into_iter()
+                .filter_map(move |tag| html.find(&tag).map(|at| (at, level)))
+        })
         .min()
 }
 
@@ -217,8 +283,8 @@ mod tests {
     #[test]
     fn ids_are_stable_from_build_to_build() {
         let body = "<h2>Nim</h2><p>x</p><h3>The shape of <em>h</em></h3><h2>Nim</h2>";
-        let first = anchor(body, &mut Slugger::for_page(body));
-        let second = anchor(body, &mut Slugger::for_page(body));
+        let first = anchor(body, &mut Slugger::for_page(body)).unwrap();
+        let second = anchor(body, &mut Slugger::for_page(body)).unwrap();
         assert_eq!(first, second);
         let ids: Vec<&str> = first.1.iter().map(|s| s.id.as_str()).collect();
         assert_eq!(ids, ["nim", "nim-2"]);
@@ -238,9 +304,31 @@ mod tests {
 
     #[test]
     fn headings_keep_their_text() {
-        let (out, sections) = anchor("<h2>A &amp; B</h2>", &mut Slugger::default());
+        let (out, sections) = anchor("<h2>A &amp; B</h2>", &mut Slugger::default()).unwrap();
         assert!(out.contains(">A &amp; B</h2>"));
         assert_eq!(sections[0].html, "A &amp; B");
         assert!(out.contains("aria-label=\"Link to the section “A &amp; B”\""));
+    }
+
+    #[test]
+    fn a_heading_may_name_its_own_id() {
+        let body = "<h2 id=\"theorem-p\">Theorem P: a period</h2><h2>Theorem P</h2>";
+        let (out, sections) = anchor(body, &mut Slugger::for_page(body)).unwrap();
+        let ids: Vec<&str> = sections.iter().map(|s| s.id.as_str()).collect();
+        // The named id is kept; a heading slugged to the same id steps aside.
+        assert_eq!(ids, ["theorem-p", "theorem-p-2"]);
+        assert!(out.contains(
+            "<h2 id=\"theorem-p\">Theorem P: a period</h2><a class=\"self\" href=\"#theorem-p\""
+        ));
+        for (bad, says) in [
+            ("<h2 id=\"Theorem P\">x</h2>", "lower-case"),
+            ("<h2 id=\"fig-a\">x</h2>", "a figure"),
+            ("<h3 id=\"top\">x</h3>", "templates"),
+            ("<h2 id=\"a\">x</h2><h3 id=\"a\">y</h3>", "twice"),
+            ("<h2 id=\"a\" class=\"b\">x</h2>", "besides its id"),
+        ] {
+            let error = anchor(bad, &mut Slugger::for_page(bad)).unwrap_err();
+            assert!(error.contains(says), "{bad}: {error}");
+        }
     }
 }

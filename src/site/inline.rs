@@ -1,5 +1,7 @@
 //! Short texts with `$…$` formulas outside the Markdown pages: figure
-//! captions (`figures.yaml`) and the range notes the figures compute.
+//! captions (`figures.yaml`) and the range notes, notes and table cells the
+//! figures compute. A theorem they name links to its statement, as in the
+//! pages ([`super::theorems`]).
 //!
 //! A caption is shown twice: in the page's `<figcaption>`, where its
 //! formulas become MathML like the prose's, and in the SVG's `<title>` and
@@ -8,11 +10,13 @@
 //! stand for (`\le` as ≤) and its braces and dollars dropped; the caller
 //! escapes it, so a formula never becomes markup in the SVG.
 
-use super::math;
+use super::{math, theorems};
 
-/// The text as HTML: its plain parts escaped, its formulas as inline MathML.
-/// A formula that does not parse, or a `$` left open, is an error.
-pub fn to_html(text: &str) -> Result<String, String> {
+/// The text as HTML: its plain parts escaped (a theorem named there linked
+/// from a page `root` below the site's top, `""` or `"../"`), its formulas
+/// as inline MathML. A formula that does not parse, or a `$` left open, is
+/// an error.
+pub fn to_html(text: &str, root: &str) -> Result<String, String> {
     let parts: Vec<&str> = text.split('$').collect();
     if parts.len().is_multiple_of(2) {
         return Err(format!(
@@ -32,7 +36,7 @@ pub fn to_html(text: &str) -> Result<String, String> {
     for (i, part) in parts.iter().enumerate() {
         let j = i / 2;
         if i.is_multiple_of(2) {
-            out.push_str(&escape(texts[j].1));
+            out.push_str(&theorems::link_text(texts[j].1, root, escape));
         } else {
             let mathml = math::to_mathml(part, false)?;
             out.push_str(&math::glued(
@@ -59,14 +63,17 @@ mod tests {
 
     #[test]
     fn a_caption_without_math_is_escaped_text() {
-        assert_eq!(to_html("Dawson's <b>").unwrap(), "Dawson&#39;s &lt;b&gt;");
+        assert_eq!(
+            to_html("Dawson's <b>", "").unwrap(),
+            "Dawson&#39;s &lt;b&gt;"
+        );
         assert_eq!(to_plain("Dawson's <b>"), "Dawson's <b>");
     }
 
     #[test]
     fn a_caption_formula_is_mathml_in_html_and_text_in_plain() {
         let caption = r"Every pair $1 \le a < b \le 40$, blocks of $a + b$.";
-        let html = to_html(caption).unwrap();
+        let html = to_html(caption, "").unwrap();
         assert!(
             html.starts_with("Every pair <span class=\"nowrap\"><math"),
             "{html}"
@@ -87,7 +94,7 @@ mod tests {
 
     #[test]
     fn a_caption_keeps_punctuation_with_its_formula() {
-        let html = to_html(r"Pairs ($x < y$), then $N$; done $p$.").unwrap();
+        let html = to_html(r"Pairs ($x < y$), then $N$; done $p$.", "").unwrap();
         let xy = math::to_mathml("x < y", false).unwrap();
         let n = math::to_mathml("N", false).unwrap();
         let p = math::to_mathml("p", false).unwrap();
@@ -107,7 +114,7 @@ mod tests {
     #[test]
     fn markup_in_a_caption_formula_stays_text() {
         let caption = r"a $\operatorname{<script>}$ b";
-        let html = to_html(caption).unwrap();
+        let html = to_html(caption, "").unwrap();
         assert!(!html.contains("<script"), "{html}");
         // The plain text keeps the characters; the SVG's writer escapes them.
         assert_eq!(to_plain(caption), "a <script> b");
@@ -115,7 +122,19 @@ mod tests {
 
     #[test]
     fn an_open_or_broken_formula_is_an_error() {
-        assert!(to_html("costs $5").is_err());
-        assert!(to_html(r"a $\frac{1}$").is_err());
+        assert!(to_html("costs $5", "").is_err());
+        assert!(to_html(r"a $\frac{1}$", "").is_err());
+    }
+
+    #[test]
+    fn a_theorem_named_in_a_caption_links_to_its_statement() {
+        let html = to_html("certified (Theorem C⁺) from $n_0$", "../").unwrap();
+        assert!(
+            html.starts_with(
+                "certified (<a href=\"../proofs.html#theorem-c-plus\">Theorem C⁺</a>) from "
+            ),
+            "{html}"
+        );
+        assert_eq!(to_plain("certified (Theorem C⁺)"), "certified (Theorem C⁺)");
     }
 }

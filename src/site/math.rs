@@ -88,6 +88,9 @@ pub fn to_mathml(latex: &str, display: bool) -> Result<String, String> {
     let texts: Vec<Option<String>> = events
         .iter()
         .map(|event| match event {
+            // pulldown-latex hands a control space (`\ `, `~`) back as the
+            // text `&nbsp;` and then escapes it (see below).
+            Ok(latex::Event::Content(Content::Text("&nbsp;"))) => None,
             Ok(latex::Event::Content(
                 Content::Text(text) | Content::Number(text) | Content::Function(text),
             )) => stand_in_text(text),
@@ -108,6 +111,9 @@ pub fn to_mathml(latex: &str, display: bool) -> Result<String, String> {
     };
     let mut out = String::new();
     push_mathml(&mut out, swapped, config).map_err(|e| e.to_string())?;
+    // Every `&` of the formula's own text is a stand-in here, so an escaped
+    // `&nbsp;` is a control space, spelt out by pulldown-latex: a space.
+    let out = out.replace("&amp;nbsp;", "&#160;");
     if out.contains("<merror") {
         return Err(format!("cannot read the formula `{latex}`"));
     }
@@ -310,6 +316,18 @@ mod tests {
     #[test]
     fn a_broken_formula_is_an_error() {
         assert!(to_mathml(r"\frac{1}", false).is_err());
+    }
+
+    #[test]
+    fn a_control_space_is_a_space() {
+        for latex in [r"i,\ e", "i,~e"] {
+            let m = to_mathml(latex, false).unwrap();
+            assert!(m.contains("<mtext>&#160;</mtext>"), "{m}");
+            assert!(!m.contains("&amp;"), "{m}");
+        }
+        // Text that only spells the entity stays text.
+        let m = to_mathml(r"\text{a&nbsp;b}", false).unwrap();
+        assert!(m.contains("a&amp;nbsp;b"), "{m}");
     }
 
     fn page(markdown: &str) -> String {

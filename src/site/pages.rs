@@ -6,11 +6,15 @@
 //!   (its image, number, caption, search range, data link and command);
 //! - `{{ ref(id="cert-1-3-4") }}` writes a link "Figure 1" to it;
 //! - `$…$` and `$$…$$` are mathematics, rendered to MathML;
+//! - "Theorem P", "Theorem C" and "Theorem C⁺" in the prose link to their
+//!   statements on the proofs page ([`super::theorems`]), whose headings
+//!   name their ids: `## Theorem P: … { #theorem-p }` ([`headings`]);
 //! - `{{ data["cert-1-3-4"].period }}` reads a number from a figure's data,
 //!   and `| num` groups its thousands (`117,649`).
 //!
 //! Every figure of a page must be placed on it exactly once, and an id that
-//! names no figure is an error located in the content file.
+//! names no figure is an error located in the content file. Every link
+//! between the site's files must reach its file and id ([`links`]).
 
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
@@ -23,7 +27,7 @@ use tera::{Context, ErrorKind, Kwargs, State, Tera, Value};
 use super::headings::{self, Slugger};
 use super::placement::{self, Placements};
 use super::references::{self, Citations};
-use super::{Files, figure_block, json, math, navigation, provenance, wording};
+use super::{Files, figure_block, json, links, math, navigation, provenance, theorems, wording};
 use crate::figures::Computed;
 use crate::manifest::{Manifest, Page};
 use crate::project::{Located, Project};
@@ -75,6 +79,8 @@ pub fn render(project: &Project, manifest: &Manifest, figures: &[Computed]) -> R
             figures: figures.iter().filter(|f| f.figure.page == p.id).count(),
         })
         .collect();
+    // The templates link the primer's words only on a site that has one.
+    let has_primer = views.iter().any(|v| v.id == "primer");
     let data: BTreeMap<&str, &serde_json::Value> = figures
         .iter()
         .map(|f| (f.figure.id.0.as_str(), &f.json))
@@ -107,13 +113,15 @@ pub fn render(project: &Project, manifest: &Manifest, figures: &[Computed]) -> R
         body.push_str(&citations.section());
         let mut slugger = Slugger::for_page(&body);
         let title_id = slugger.id(&page.title);
-        let (body, sections) = headings::anchor(&body, &mut slugger);
+        let (body, sections) = headings::anchor(&body, &mut slugger)
+            .map_err(|e| anyhow!("{}: {e}", content.file.display()))?;
         let (previous, next) = navigation::neighbours(index, views.len());
         let mut context = Context::new();
         context.insert("site", &site);
         context.insert("pages", &views);
         context.insert("current", &page.id.0);
         context.insert("page", &views[index]);
+        context.insert("primer", &has_primer);
         context.insert("title_id", &title_id);
         context.insert("contents", navigation::contents(&sections));
         context.insert("previous", &previous.map(|i| &views[i]));
@@ -130,6 +138,7 @@ pub fn render(project: &Project, manifest: &Manifest, figures: &[Computed]) -> R
     let mut context = Context::new();
     context.insert("site", &site);
     context.insert("pages", &views);
+    context.insert("primer", &has_primer);
     context.insert("current", "index");
     context.insert("title_id", &headings::slug(&manifest.site.title));
     let index = tera
@@ -145,6 +154,7 @@ pub fn render(project: &Project, manifest: &Manifest, figures: &[Computed]) -> R
         let bytes = project.template(name)?;
         files.insert(PathBuf::from(name), bytes);
     }
+    links::check(&files)?;
     Ok(files)
 }
 
@@ -363,8 +373,10 @@ fn render_content(
     let options = Options::ENABLE_TABLES
         | Options::ENABLE_FOOTNOTES
         | Options::ENABLE_MATH
-        | Options::ENABLE_SMART_PUNCTUATION;
-    let events = math::render_events(Parser::new_ext(&markdown, options)).map_err(|e| {
+        | Options::ENABLE_SMART_PUNCTUATION
+        | Options::ENABLE_HEADING_ATTRIBUTES;
+    let events = theorems::link_events(Parser::new_ext(&markdown, options));
+    let events = math::render_events(events.into_iter()).map_err(|e| {
         // Located at the formula's first appearance in the source.
         let (line, column) = content
             .text

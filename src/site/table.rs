@@ -1,6 +1,7 @@
 //! A figure's table as HTML: a header row of `<th scope="col">`, a column
 //! that names its rows as `<th scope="row">`, numbers right-aligned in
-//! tabular figures, formulas as MathML. The table sits in a frame that
+//! tabular figures, formulas as MathML, a theorem named in a cell linked to
+//! its statement (a table is shown only on its page). The table sits in a frame that
 //! scrolls sideways on a narrow screen, so the page itself never does; the
 //! frame is focusable and labelled by its own caption (when it has one)
 //! and the figure's, so a keyboard can scroll it and a screen reader names
@@ -23,7 +24,7 @@ pub fn to_html(table: &Table, id: &str, index: usize) -> Result<String, String> 
         "<div class=\"table-frame\" role=\"region\" tabindex=\"0\" aria-labelledby=\"{labels}\">\n<table>\n"
     );
     if let Some(title) = &table.title {
-        let title = inline::to_html(title)?;
+        let title = inline::to_html(title, "")?;
         html.push_str(&format!("<caption id=\"{caption_id}\">{title}</caption>\n"));
     }
     html.push_str("<thead><tr>");
@@ -65,7 +66,7 @@ pub fn to_html(table: &Table, id: &str, index: usize) -> Result<String, String> 
 /// `$N$`, a row named `$\equiv 0$`) also gets its plain reading as text for
 /// assistive technology, the MathML shown beside it.
 fn cell_html(title: &str) -> Result<String, String> {
-    let html = inline::to_html(title)?;
+    let html = inline::to_html(title, "")?;
     let only_math = title.contains('$') && title.split('$').step_by(2).all(|t| t.trim().is_empty());
     Ok(if only_math {
         let plain = crate::plot::escape(&to_plain(title));

@@ -1,4 +1,4 @@
-//! Certificates for a saltus: Theorems C and C⁺ of `docs/periodicity.md`,
+//! Certificates for a saltus: Theorems C and C⁺ of `content/proofs.md`,
 //! which turn an observed `g(n + p) = g(n) + s` of a take-and-break code
 //! into a proof when `s` is a power of two.
 //!

@@ -1,4 +1,4 @@
-//! Theorem C of `docs/periodicity.md`: a saltus `s = 2^r` whose early
+//! Theorem C of `content/proofs.md`: a saltus `s = 2^r` whose early
 //! values are all below `s`, proven from `g(1 … n0 + p − 1)` alone.
 //!
 //! The conditions are evaluated on sets, never by listing configurations

@@ -1,4 +1,4 @@
-//! Theorem C⁺ of `docs/periodicity.md`: a saltus `s = 2^r` whose early
+//! Theorem C⁺ of `content/proofs.md`: a saltus `s = 2^r` whose early
 //! values may reach `s`, proven from the values up to a base `N1`.
 //!
 //! Each value is split at `s`: `g(a) = λ_a + s·c_a` for a small heap
