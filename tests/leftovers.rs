@@ -132,21 +132,19 @@ fn a_build_of_some_figures_killed_leaves_nothing_after_the_next() {
     assert_eq!(leftovers(root), Vec::<PathBuf>::new());
 }
 
-#[test]
-fn a_checkpointed_run_killed_while_writing_leaves_nothing_after_the_next() {
+/// Runs `command` on ·6 with a checkpoint in a new folder, kills it while
+/// it writes the checkpoint, and runs it again: the second run must leave
+/// the checkpoint and nothing else.
+fn killed_while_writing_and_run_again(command: &[&str]) {
     let folder = tempfile::tempdir().unwrap();
     let file = folder.path().join("six.ckpt");
-    let file_arg = file.to_str().unwrap();
-    let args = [
-        "seq",
-        "octal:·6",
-        "--values",
-        "200000",
+    let mut args = command.to_vec();
+    args.extend([
         "--checkpoint",
-        file_arg,
+        file.to_str().unwrap(),
         "--checkpoint-every",
         "0",
-    ];
+    ]);
     killed_at(folder.path(), &args, "checkpoint-written");
     assert!(
         !leftovers(folder.path()).is_empty(),
@@ -164,34 +162,13 @@ fn a_checkpointed_run_killed_while_writing_leaves_nothing_after_the_next() {
 }
 
 #[test]
+fn a_checkpointed_run_killed_while_writing_leaves_nothing_after_the_next() {
+    killed_while_writing_and_run_again(&["seq", "octal:·6", "--values", "200000"]);
+}
+
+#[test]
 fn a_solve_killed_while_writing_its_checkpoint_leaves_nothing_after_the_next() {
-    let folder = tempfile::tempdir().unwrap();
-    let file = folder.path().join("six.ckpt");
-    let file_arg = file.to_str().unwrap();
     // ·6 proves no period in 200,000 values, so the run writes its
     // checkpoint as it goes and at the end.
-    let args = [
-        "solve",
-        "octal:·6",
-        "--max-values",
-        "200000",
-        "--checkpoint",
-        file_arg,
-        "--checkpoint-every",
-        "0",
-    ];
-    killed_at(folder.path(), &args, "checkpoint-written");
-    assert!(
-        !leftovers(folder.path()).is_empty(),
-        "no temporary file to test"
-    );
-    let out = ladder(folder.path(), &args);
-    assert!(out.status.success(), "{}", common::stderr(&out));
-    assert_eq!(leftovers(folder.path()), Vec::<PathBuf>::new());
-    let names: Vec<_> = fs::read_dir(folder.path())
-        .unwrap()
-        .flatten()
-        .map(|e| e.file_name())
-        .collect();
-    assert_eq!(names, vec![std::ffi::OsString::from("six.ckpt")]);
+    killed_while_writing_and_run_again(&["solve", "octal:·6", "--max-values", "200000"]);
 }
