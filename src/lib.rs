@@ -8,16 +8,19 @@
 //! module uses only those below it):
 //!
 //! - [`serve`], [`review`]: `ladder serve` (rebuilds on edits) and `ladder diff`
-//! - [`site`]: pages, references, provenance; where a build may write, the swap
+//! - [`site`]: pages, references, provenance, theorem links, the link check;
+//!   where a build may write, the swap
 //! - [`manifest`]: `figures.yaml`, read through the figure kinds' parameters
 //! - [`figures`]: one file per kind; its entry, ranges, run and cache
 //! - [`plot`], [`table`]: drawing in parts, and tables with their CSV
 //! - [`budget`]: the work a figure or command may ask for
 //! - [`census`], [`coalition`], [`checkpoint`]: families of games, the
 //!   three-player game, long runs kept in a file
-//! - [`games`]: the rules, pure
+//! - [`games`]: the rules, pure (with the octal solver and a run's shape)
 //! - [`sequence`]: the machinery that knows no game, pure
 //! - [`project`], [`text`]: what a build may read; numbers and wording
+//! - [`scratch`], [`pause`]: temporary files marked so the next run removes
+//!   what a killed one left; the named stops the kill tests use
 //!
 //! The three-player game under a fixed alliance is a world of its own,
 //! sharing nothing with the Grundy machinery.
