@@ -9,7 +9,7 @@
 //! smallest part instead of a loop over pairs: quadratic in the heap where
 //! the plain loop is cubic. XOR by a constant permutes a bit set: the
 //! constant's high bits swap whole words, its low six bits swap blocks of
-//! bits inside each word ([`xor_permute_word`]). Letting the other two parts
+//! bits inside each word (`xor_permute_word`). Letting the other two parts
 //! be any pair (not only `b ≥ a`) adds no value that is not an option.
 //!
 //! Bit sets are `words` 64-bit words long, a power of two, so that every

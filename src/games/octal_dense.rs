@@ -8,7 +8,7 @@
 //! from its options. Reading all `≈ n/2` splits `g(a) ^ g(n − k − a)` is
 //! unavoidable without structure, but *recording* each of them is not:
 //!
-//! 1. each row of splits is cut into chunks of [`CHUNK_PAIRS`]; one chunk in
+//! 1. each row of splits is cut into chunks of `CHUNK_PAIRS`; one chunk in
 //!    [`RECORDED_SHARE`], spread along the row (rows up to [`PREFIX_PAIRS`]
 //!    whole), is recorded in a byte per value: a store with no read, so no
 //!    chain of dependent updates, but still the engine's costliest step;

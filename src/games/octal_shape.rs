@@ -15,7 +15,7 @@
 //!
 //! The mask is chosen here from the values alone, the one of each class that
 //! makes the fewest heaps `1 ≤ a < N` rare (the Walsh–Hadamard count of
-//! [`crate::games::octal_fast::walsh_hadamard`], ties to the smaller mask),
+//! `octal_fast::walsh_hadamard`, ties to the smaller mask),
 //! so the shape of a run does not depend on which engine computed it or when
 //! it learned its masks. Heap 0 is counted by the same rule (its value 0 is
 //! rare under any range mask): the tables count it.

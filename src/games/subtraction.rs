@@ -110,7 +110,7 @@ impl SubtractionSet {
 /// A heap has at most `t` options (`t` takes), so its value is at most `t`;
 /// with fewer than 32 takes the options' values fit the bits of a `u32` and
 /// the mex is its lowest clear bit, with no allocation per heap. Larger sets
-/// take the general [`mex`].
+/// take the general [`mex()`].
 pub fn subtraction_values(takes: &[usize], count: usize) -> Vec<Value> {
     let mut values: Vec<Value> = Vec::with_capacity(count);
     for n in 0..count {

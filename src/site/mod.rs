@@ -3,7 +3,7 @@
 //!
 //! A build writes the new site beside `output/` and swaps it in only when
 //! every file is written, so a failed build leaves the previous site whole
-//! ([`write`], [`swap`]); it writes only where that deletes nothing it did
+//! ([`mod@write`], [`swap`]); it writes only where that deletes nothing it did
 //! not write ([`destination`]); it reads only files of the project
 //! ([`crate::project`]); `check` and `diff` read a site back without following
 //! links ([`tree`]).

@@ -11,10 +11,10 @@
 //! configuration has `D = (m − 1)·n0 + ΣA + ΣS + j`, residue `i = D mod p`
 //! and excess `e = ⌊D / p⌋`.
 //!
-//! - Theorem C ([`theorem_c`]) asks every early value to be below `s` and
+//! - Theorem C (`theorem_c`) asks every early value to be below `s` and
 //!   reads only `g(1 … n0 + p − 1)`; its conditions are
 //!   `early-values-below-saltus`, `top-layer-mex` and `lower-layers-full`.
-//! - Theorem C⁺ ([`theorem_c_plus`]) lets early values reach `s`, at the
+//! - Theorem C⁺ (`theorem_c_plus`) lets early values reach `s`, at the
 //!   price of a base: the formula is checked on the values up to `N1`; its
 //!   conditions are `E`, `F-high`, `F-low` and `N`.
 //!
@@ -105,7 +105,7 @@ pub enum Verdict {
     NeedsMoreValues { needed: usize },
     /// C⁺'s other conditions hold, but its base needs `needed` values.
     NeedsBase { needed: usize },
-    /// The check would take more than [`WORK_LIMIT`] cells or visits.
+    /// The check would take more than `WORK_LIMIT` cells or visits.
     TooLarge { cells: u64 },
 }
 

@@ -3,7 +3,7 @@
 //! several rules cut at the same places so that cells standing one above
 //! the other on a desktop still do on a phone ([`Strips`]), a raster's
 //! columns stacked in bands ([`Bands`]), grids cut into blocks of columns
-//! and text broken between phrases or clauses ([`phrases`]), titles fitted
+//! and text broken between phrases or clauses (`phrases`), titles fitted
 //! to the width ([`Title`]).
 
 mod bands;
