@@ -32,6 +32,7 @@ use crate::games::{OctalCode, Rule};
 use crate::sequence::CertificateRule;
 use crate::table::{Cell, Column, Table};
 use crate::text::numbers::grouped;
+use crate::text::wording::kind_name;
 
 /// Parameters: the games, in the table's order, and the most values a
 /// build's solve may compute for one.
@@ -474,7 +475,12 @@ pub fn render(data: &Data, _meta: &RenderMeta) -> (Vec<Table>, Vec<String>) {
             Cell::number(n.preperiod as u64),
             Cell::number(n.period as u64),
             Cell::number(n.values_needed as u64),
-            Cell::text(n.certificate_kind.clone()),
+            // The readers' name on the page, the kind as the data names it in the CSV.
+            Cell {
+                shown: kind_name(&n.certificate_kind),
+                plain: n.certificate_kind.clone(),
+                marked: false,
+            },
             Cell::text(n.values_hash.clone()),
             published_cell(row),
         ]);
