@@ -477,7 +477,8 @@ pub fn render(data: &Data, _meta: &RenderMeta) -> (Vec<Table>, Vec<String>) {
             Cell::number(n.values_needed as u64),
             // The readers' name on the page, the kind as the data names it in the CSV.
             Cell {
-                shown: kind_name(&n.certificate_kind),
+                // "(K = 2)" kept on one line when the cell wraps.
+                shown: kind_name(&n.certificate_kind).replace(" = ", "\u{a0}=\u{a0}"),
                 plain: n.certificate_kind.clone(),
                 marked: false,
             },
