@@ -31,6 +31,7 @@ pub mod checkpoint;
 pub mod coalition;
 pub mod figures;
 pub mod games;
+pub mod interned;
 pub mod manifest;
 pub mod pause;
 pub mod plot;
@@ -63,7 +64,7 @@ pub struct BuildOptions {
     /// Show a progress bar (on a terminal).
     pub progress: bool,
     /// Reuse figures from the cache (`.cache/ladder/`) when their
-    /// parameters and the binary are unchanged.
+    /// parameters and the code their computation reads are unchanged.
     pub cache: bool,
     /// Recompute every figure (and refresh the cache).
     pub force: bool,
@@ -105,13 +106,11 @@ pub fn build(options: &BuildOptions, out: &Path) -> Result<BuildReport> {
     Ok(report)
 }
 
-/// Builds the site in memory and compares it with `out`, byte for byte.
+/// Builds the site in memory and compares it with `out`, byte for byte:
+/// from the cache, unless `options.force` asks for every figure computed
+/// (which refreshes the cache).
 pub fn check(options: &BuildOptions, out: &Path) -> Result<Vec<Difference>> {
-    let fresh = BuildOptions {
-        cache: false,
-        ..options.clone()
-    };
-    let (files, _) = render(&fresh)?;
+    let (files, _) = render(options)?;
     site::compare(out, &files)
 }
 
@@ -166,11 +165,14 @@ fn render(options: &BuildOptions) -> Result<(Files, BuildReport)> {
     let progress = progress_bar(selected.len(), options.progress);
     let cache = options
         .cache
-        .then(|| figures::cache::Cache::open(root, options.force))
-        .flatten();
+        .then(|| figures::cache::Cache::open(root, options.force));
     let computed =
         figures::compute_all(&selected, cache.as_ref(), &progress).map_err(|e| anyhow!(e))?;
     progress.finish_and_clear();
+    if let (Some(cache), true) = (&cache, options.only.is_empty()) {
+        // Every figure was asked for: what none used is stale.
+        cache.prune();
+    }
     stage("compute and draw");
 
     let files = if options.only.is_empty() {

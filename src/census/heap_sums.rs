@@ -9,7 +9,7 @@
 //! search finds in the recursion's values: the heap is reduced modulo that
 //! period (past its preperiod) and read from the computed values.
 
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 
 use super::measure::{PeriodNotFound, census_length, measure_values};
 use crate::games::subtraction::SubtractionSet;
@@ -17,7 +17,7 @@ use crate::games::two_takes::TwoTakes;
 use crate::sequence::Value;
 
 /// One heap of the sum, with its value found two ways.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize, Serialize)]
 pub struct HeapComponent {
     pub takes: [u64; 2],
     pub heap: u128,
@@ -33,7 +33,7 @@ pub struct HeapComponent {
 }
 
 /// A move that leaves the sum with nim-sum 0.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize, Serialize)]
 pub struct WinningMove {
     /// Index of the component moved in.
     pub component: usize,
@@ -45,7 +45,7 @@ pub struct WinningMove {
 }
 
 /// The position, its nim-sum and every winning move from it.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Deserialize, Serialize)]
 pub struct HeapSum {
     pub components: Vec<HeapComponent>,
     pub nim_sum: Value,

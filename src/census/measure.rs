@@ -7,7 +7,7 @@
 
 use std::fmt;
 
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 
 use crate::games::subtraction::subtraction_values;
 use crate::sequence::{DEFAULT_MIN_REPEATS, Period, Value, find_period};
@@ -19,7 +19,7 @@ pub fn census_length(largest_take: usize) -> usize {
 }
 
 /// A set's period, preperiod and largest value over the values computed.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize, Serialize)]
 pub struct Measurement {
     pub period: usize,
     pub preperiod: usize,
@@ -29,7 +29,7 @@ pub struct Measurement {
 
 /// The honest failure: no period satisfying the convention in the values
 /// computed. No set of the site's censuses hits it; the tests say so.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Deserialize, Serialize)]
 pub struct PeriodNotFound {
     pub takes: Vec<usize>,
     pub searched: usize,

@@ -6,7 +6,7 @@
 //! preperiod.
 
 use rayon::prelude::*;
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 
 use super::measure::{PeriodNotFound, measure_values};
 use crate::games::subtraction::subtraction_values;
@@ -18,7 +18,7 @@ pub const PAIR_CENSUS_LARGEST_TAKE: usize = 40;
 pub const PAIR_CENSUS_VALUES: usize = 1200;
 
 /// One pair's measured facts; the data file's record shape.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize, Serialize)]
 pub struct PairRecord {
     pub takes: [usize; 2],
     pub period: usize,
@@ -27,7 +27,7 @@ pub struct PairRecord {
 }
 
 /// Which of the two predicted periods the measured one is.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize, Serialize)]
 pub enum PairPeriodCase {
     #[serde(rename = "a+b")]
     SumOfTakes,
@@ -57,7 +57,7 @@ impl PairRecord {
 }
 
 /// Counts over a pair census, every one measured.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize, Serialize)]
 pub struct PairSummary {
     pub pairs: usize,
     pub values_per_pair: usize,
@@ -75,7 +75,7 @@ pub struct PairSummary {
 }
 
 /// A census's records in listed order, with their summary.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Deserialize, Serialize)]
 pub struct PairCensus {
     pub records: Vec<PairRecord>,
     pub summary: PairSummary,

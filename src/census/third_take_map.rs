@@ -10,7 +10,7 @@
 //! of the map. Nothing here is proved; the counts are of the cells computed.
 
 use rayon::prelude::*;
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 
 use super::measure::PeriodNotFound;
 use super::triples::{PeriodClass, TripleRecord, measure_triple};
@@ -18,7 +18,7 @@ use crate::games::two_takes::TwoTakes;
 
 /// Which pairs and third takes the map covers: rows b from `first_larger` to
 /// `last_larger`, each with c from b + 1 to `last_third`.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize, Serialize)]
 pub struct MapExtent {
     pub smallest: usize,
     pub first_larger: usize,
@@ -42,7 +42,7 @@ impl MapExtent {
 }
 
 /// One cell: the set {a, b, c} measured, and whether it breaks its stripe.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize, Serialize)]
 pub struct MapCell {
     pub third: usize,
     pub period: usize,
@@ -52,7 +52,7 @@ pub struct MapCell {
 }
 
 /// One row {a, b}: its stripe period, cells, breaks and where its stripes run from.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Deserialize, Serialize)]
 pub struct MapRow {
     pub larger: usize,
     pub stripe_period: usize,
@@ -67,7 +67,7 @@ pub struct MapRow {
 }
 
 /// The whole map with its counts.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Deserialize, Serialize)]
 pub struct ThirdTakeMap {
     pub extent: MapExtent,
     pub rows: Vec<MapRow>,

@@ -5,7 +5,7 @@
 //! observations on the sets computed, not theorems.
 
 use rayon::prelude::*;
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 
 use super::measure::{PeriodNotFound, census_length, measure_set};
 use crate::sequence::Value;
@@ -14,7 +14,7 @@ use crate::sequence::Value;
 pub const TRIPLE_CENSUS_LARGEST_TAKE: usize = 20;
 
 /// Which sum of two takes a three-take set's period equals.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Deserialize, Serialize)]
 pub enum PeriodClass {
     #[serde(rename = "a+b")]
     APlusB,
@@ -43,7 +43,7 @@ impl PeriodClass {
 }
 
 /// One set's measured facts; the data file's record shape.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize, Serialize)]
 pub struct TripleRecord {
     pub takes: [usize; 3],
     pub period: usize,
@@ -70,7 +70,7 @@ impl TripleRecord {
 }
 
 /// How many records fall in each class.
-#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize)]
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Deserialize, Serialize)]
 pub struct ClassCounts {
     #[serde(rename = "a+b")]
     pub a_plus_b: usize,
@@ -103,7 +103,7 @@ impl ClassCounts {
 }
 
 /// Counts and extremes over a family of three-take sets.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Deserialize, Serialize)]
 pub struct TripleSummary {
     pub sets: usize,
     pub fewest_values_computed: usize,
@@ -130,7 +130,7 @@ pub struct TripleSummary {
 }
 
 /// A census's records in listed order, with their summary.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Deserialize, Serialize)]
 pub struct TripleCensus {
     pub records: Vec<TripleRecord>,
     pub summary: TripleSummary,

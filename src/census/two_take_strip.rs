@@ -8,7 +8,7 @@
 //! agree and the period the search finds, so the figure shows a check, not an
 //! assumption.
 
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 
 use super::measure::{PeriodNotFound, census_length, measure_values};
 use crate::games::subtraction::SubtractionSet;
@@ -16,7 +16,7 @@ use crate::games::two_takes::TwoTakes;
 use crate::sequence::Value;
 
 /// One heap of the strip.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize, Serialize)]
 pub struct StripCell {
     pub heap: u64,
     pub value: Value,
@@ -25,7 +25,7 @@ pub struct StripCell {
 }
 
 /// A maximal run of heaps in the same block of the same stretch of a + b.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize, Serialize)]
 pub struct StripBlock {
     pub block: u64,
     pub first_heap: u64,
@@ -33,7 +33,7 @@ pub struct StripBlock {
 }
 
 /// Everything a strip figure draws, and the checks it prints.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Deserialize, Serialize)]
 pub struct TwoTakeStrip {
     pub takes: [u64; 2],
     /// The closed form's smallest period.

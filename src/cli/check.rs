@@ -1,4 +1,5 @@
-//! `ladder check`: build in memory and compare with `output/`, byte for byte.
+//! `ladder check`: build in memory (from the figure cache, or computing
+//! every figure with `--force`) and compare with `output/`, byte for byte.
 
 use std::fmt::Write as _;
 use std::path::{Path, PathBuf};
@@ -15,6 +16,11 @@ pub struct Args {
     /// The folder to compare with (default: output/ in the site's folder).
     #[arg(long)]
     out: Option<PathBuf>,
+    /// Compute every figure again instead of reading the cache (which is
+    /// refreshed); without it, figures whose code and parameters are
+    /// unchanged come from the cache and are drawn again.
+    #[arg(long)]
+    force: bool,
     /// Also compute again what figures read from committed records (·1777's
     /// solve, minutes of work): every number must be equal.
     #[arg(long)]
@@ -24,7 +30,7 @@ pub struct Args {
 /// Lists each differing file on standard output; exit 1 if there is any.
 pub fn run(args: Args, root: &Path) -> Result<ExitCode> {
     let out = args.out.unwrap_or_else(|| root.join("output"));
-    let differences = ladder::check(&super::build::options(root, Vec::new(), true), &out)?;
+    let differences = ladder::check(&super::build::options(root, Vec::new(), args.force), &out)?;
     if differences.is_empty() {
         eprintln!("{} is what a fresh build produces", out.display());
         return if args.deep {

@@ -15,14 +15,14 @@
 
 use std::collections::BTreeMap;
 
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 
 use super::CoalitionParams;
 use super::position::Position;
 use super::search::{Outcome, Solver};
 
 /// What one heap offers, read from its lengths of play and its tests.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize, Serialize)]
 #[serde(tag = "kind", rename_all = "kebab-case")]
 pub enum HeapKind {
     /// No move at all: dropped from every position.
@@ -38,7 +38,7 @@ pub enum HeapKind {
 }
 
 /// One heap size: its lengths of play, its kind and its class.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Deserialize, Serialize)]
 pub struct HeapProfile {
     /// The number of counters (or pins) in the heap.
     pub size: u32,
@@ -193,7 +193,7 @@ pub fn by_size(a: &Position, b: &Position) -> std::cmp::Ordering {
 }
 
 /// One class: the positions no test tells apart.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Deserialize, Serialize)]
 pub struct CoalitionClass {
     /// Classes are numbered from 0 in the order of their first member (fewest
     /// heaps, then lexicographic); the coalition's class comes last.

@@ -130,7 +130,7 @@ impl CoalitionParams {
 }
 
 /// Everything measured for one ruleset.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Deserialize, Serialize)]
 pub struct CoalitionAnalysis {
     pub params: CoalitionParams,
     /// The number of players: the lone player and the allies.

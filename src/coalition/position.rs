@@ -7,12 +7,12 @@
 
 use std::fmt;
 
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 
 use super::rules::MoveTable;
 
 /// A multiset of heap sizes, sorted ascending.
-#[derive(Debug, Clone, PartialEq, Eq, PartialOrd, Ord, Hash, Default, Serialize)]
+#[derive(Debug, Clone, PartialEq, Eq, PartialOrd, Ord, Hash, Default, Deserialize, Serialize)]
 #[serde(transparent)]
 pub struct Position {
     heaps: Vec<u32>,

@@ -20,6 +20,7 @@ use std::collections::HashMap;
 use std::hash::{BuildHasherDefault, Hasher};
 
 use serde::ser::{Serialize, SerializeSeq, Serializer};
+use serde::{Deserialize, Deserializer};
 
 use super::position::Position;
 use super::rules::{MoveTable, Ruleset};
@@ -80,6 +81,27 @@ impl Serialize for Outcome {
             sequence.serialize_element(&result)?;
         }
         sequence.end()
+    }
+}
+
+impl<'de> Deserialize<'de> for Outcome {
+    /// From the list [`Outcome::results`] gives: one result per phase, at
+    /// most [`MOST_ALLIES`] + 1 of them.
+    fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Outcome, D::Error> {
+        let results = Vec::<bool>::deserialize(deserializer)?;
+        if results.is_empty() || results.len() > MOST_ALLIES as usize + 1 {
+            return Err(serde::de::Error::custom(
+                "an outcome has one to eight phases",
+            ));
+        }
+        let wins = results
+            .iter()
+            .enumerate()
+            .fold(0u8, |wins, (phase, &win)| wins | (u8::from(win) << phase));
+        Ok(Outcome {
+            wins,
+            players: results.len() as u8,
+        })
     }
 }
 

@@ -15,20 +15,20 @@
 
 use std::collections::{BTreeMap, BTreeSet};
 
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 
 use super::classes::{HeapKind, HeapProfile, by_size};
 use super::position::Position;
 
 /// Units modulo the number of players, and the one flexible heap (or none).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Deserialize, Serialize)]
 pub struct PositionKey {
     pub units: u32,
     pub flexible: Option<u32>,
 }
 
 /// One key and the classes of the census positions that carry it.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Deserialize, Serialize)]
 pub struct KeyEntry {
     pub key: PositionKey,
     /// Class ids, ascending; more than one means the key does not decide the class.
@@ -39,7 +39,7 @@ pub struct KeyEntry {
 
 /// Whether the shape holds, and if not, the evidence. Every count is over the
 /// census, so over positions the coalition does not own.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Deserialize, Serialize)]
 pub struct ShapeVerdict {
     /// No census position holds two flexible heaps, and every key has one class.
     pub holds: bool,

@@ -6,7 +6,7 @@
 //! does not, which of the three failures occur.
 
 use rayon::prelude::*;
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 
 use super::{CoalitionAnalysis, CoalitionParams, Ruleset, analyze};
 
@@ -14,7 +14,7 @@ use super::{CoalitionAnalysis, CoalitionParams, Ruleset, analyze};
 pub const LARGEST_TAKE: u32 = 5;
 
 /// One rule of the sweep.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Deserialize, Serialize)]
 pub struct SweepEntry {
     /// The subtraction set, ascending.
     pub takes: Vec<u32>,
@@ -37,7 +37,7 @@ pub struct SweepEntry {
 }
 
 /// The whole sweep, in the order of [`sweep_rulesets`].
-#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Deserialize, Serialize)]
 pub struct SweepReport {
     pub params: CoalitionParams,
     /// The takes are drawn from `1..=largest_take`.

@@ -1,41 +1,32 @@
-//! The figure cache: each figure's data, drawing and note kept under a key
-//! made from its kind and parameters and from the `ladder` binary itself,
-//! so editing prose or a caption recomputes nothing, while any change to
-//! the parameters or a rebuild of the binary recomputes that figure.
+//! The figure cache: each figure's data, and the parts of a figure made of
+//! independent parts, kept under a key made from the figure's kind, its
+//! parameters and the fingerprint of the code its computation reads
+//! (`build.rs`). The binary is not in the key: a change to the site, the
+//! templates, the drawing or the command line recomputes nothing, and a
+//! change to the engine recomputes the kinds that read it. Drawing is done
+//! again from the data on every build, so a cached figure is drawn by the
+//! code of the build that shows it.
+//!
+//! Each entry also holds, in full, what its key was made of; an entry whose
+//! kind, parameters or fingerprint are not this build's is not served (a
+//! file planted under the key, or two keys that share a hash, recompute).
 //!
 //! The cache lives in `.cache/ladder/` beside `figures.yaml` (ignored by
-//! git) and only ever saves time: a hit gives the bytes a fresh computation
-//! would, because the key holds everything the computation reads.
+//! git): `figures/<id>-<key>.json` and `parts/<kind>-<key>.json`. A build of
+//! the whole site prunes the entries it did not use. It only ever saves
+//! time: a failure to read or write an entry costs a computation.
 
+use std::collections::BTreeSet;
 use std::fs;
-use std::io::Write as _;
+use std::io::{Read as _, Write as _};
 use std::path::{Path, PathBuf};
+use std::sync::Mutex;
 
 use serde::{Deserialize, Serialize};
 
+use super::FigureData;
+use super::parts::PartStore;
 use crate::figures::Figure;
-
-/// A figure as computed, before its caption is applied.
-#[derive(Debug, Clone, Serialize, Deserialize)]
-pub struct Entry {
-    pub json: serde_json::Value,
-    pub drawing: crate::table::Drawing,
-    pub note: String,
-    /// The caption the SVG's `<title>` was drawn with.
-    pub caption: String,
-}
-
-/// The prefix of an entry being written (see [`crate::scratch`]).
-const SCRATCH_PREFIX: &str = ".ladder-entry-";
-
-/// A folder of entries, keyed by the binary and the figure's parameters.
-#[derive(Debug, Clone)]
-pub struct Cache {
-    dir: PathBuf,
-    engine: u64,
-    /// Compute every figure afresh, but still store the results.
-    refresh: bool,
-}
 
 /// FNV-1a, 64 bits: a stable, dependency-free hash (not for security).
 pub fn fnv1a(bytes: &[u8], seed: u64) -> u64 {
@@ -44,76 +35,209 @@ pub fn fnv1a(bytes: &[u8], seed: u64) -> u64 {
     })
 }
 
+/// The prefix of an entry being written (see [`crate::scratch`]).
+const SCRATCH_PREFIX: &str = ".ladder-entry-";
+
+/// The largest entry read back (the largest written is a few MiB).
+const MOST_BYTES: u64 = 256 << 20;
+
+/// One stored value with what its key was made of.
+#[derive(Serialize, Deserialize)]
+struct Stored {
+    /// The figure module (`solved_octal`).
+    module: String,
+    /// The parameters or the part, as the key read them.
+    key: String,
+    /// The fingerprint of the module's code, in hex.
+    fingerprint: String,
+    value: serde_json::Value,
+}
+
+/// A folder of entries.
+#[derive(Debug)]
+pub struct Cache {
+    dir: PathBuf,
+    /// Compute every figure afresh, but still store the results.
+    refresh: bool,
+    /// The entries this run read or wrote: the rest are pruned.
+    used: Mutex<BTreeSet<PathBuf>>,
+}
+
 impl Cache {
-    /// Opens the cache in `root/.cache/ladder`, keyed by the running
-    /// binary's size and modification time (every rebuild changes them, and
-    /// reading them costs nothing, unlike hashing the binary).
-    pub fn open(root: &Path, refresh: bool) -> Option<Cache> {
-        let meta = fs::metadata(std::env::current_exe().ok()?).ok()?;
-        let modified = meta
-            .modified()
-            .ok()?
-            .duration_since(std::time::UNIX_EPOCH)
-            .ok()?;
-        let identity = format!(
-            "{}|{}|{}",
-            meta.len(),
-            modified.as_nanos(),
-            env!("CARGO_PKG_VERSION")
-        );
-        let engine = fnv1a(identity.as_bytes(), 0);
+    /// Opens the cache in `root/.cache/ladder`, removing what a killed run
+    /// was writing.
+    pub fn open(root: &Path, refresh: bool) -> Cache {
         let dir = root.join(".cache").join("ladder");
-        // Entries half written by a build that was killed (an entry is JSON).
-        let _ = crate::scratch::sweep(&dir, SCRATCH_PREFIX, b"{");
-        Some(Cache {
+        for folder in [dir.join("figures"), dir.join("parts")] {
+            // Entries half written by a build that was killed (an entry is JSON).
+            let _ = crate::scratch::sweep(&folder, SCRATCH_PREFIX, b"{");
+        }
+        Cache {
             dir,
-            engine,
             refresh,
-        })
+            used: Mutex::new(BTreeSet::new()),
+        }
     }
 
-    fn path(&self, figure: &Figure) -> PathBuf {
-        let spec = format!("{}|{:?}", figure.spec.kind(), figure.spec);
-        let key = fnv1a(spec.as_bytes(), self.engine);
-        self.dir.join(format!("{}-{key:016x}.json", figure.id))
-    }
-
-    /// The cached entry, with the SVG's title set to the current caption.
-    pub fn get(&self, figure: &Figure) -> Option<Entry> {
+    /// The figure's data as cached, drawn again by the caller.
+    pub fn get(&self, figure: &Figure) -> Option<FigureData> {
+        let (path, stored) = self.figure_entry(figure);
+        self.used.lock().ok()?.insert(path.clone());
         if self.refresh {
             return None;
         }
-        let text = fs::read_to_string(self.path(figure)).ok()?;
-        let mut entry: Entry = serde_json::from_str(&text).ok()?;
-        if entry.caption != figure.caption {
-            let title = |caption: &str| {
-                let plain = crate::text::plain::to_plain(caption);
-                let text = crate::text::wording::typographic(&plain);
-                format!("<title>{}</title>", crate::plot::escape(&text))
-            };
-            let (old, new) = (title(&entry.caption), title(&figure.caption));
-            let drawing = &mut entry.drawing;
-            for svg in drawing.svg.iter_mut().chain(drawing.phone_svg.iter_mut()) {
-                *svg = svg.replacen(&old, &new, 1);
-            }
-            entry.caption = figure.caption.clone();
-        }
-        Some(entry)
+        let value = self.read(&path, &stored)?;
+        figure.spec.data_from_json(value).ok()
     }
 
-    /// Stores an entry; a failure to write only costs time later.
-    pub fn put(&self, figure: &Figure, entry: &Entry) {
-        if fs::create_dir_all(&self.dir).is_ok()
-            && let Ok(text) = serde_json::to_string(entry)
-        {
-            let path = self.path(figure);
-            let Ok(mut temporary) = crate::scratch::create(&self.dir, SCRATCH_PREFIX) else {
-                return;
+    /// Stores a figure's data (as [`FigureData`] serialises it).
+    pub fn put(&self, figure: &Figure, data: &serde_json::Value) {
+        let (path, stored) = self.figure_entry(figure);
+        self.write(&path, stored, data.clone());
+    }
+
+    /// Removes every entry this run did not use and returns how many; only
+    /// files named as this cache names its entries are touched.
+    pub fn prune(&self) -> usize {
+        let Ok(used) = self.used.lock() else {
+            return 0;
+        };
+        let mut removed = 0;
+        // The top folder held the entries of older versions, by figure.
+        for folder in ["", "figures", "parts"] {
+            let Ok(entries) = fs::read_dir(self.dir.join(folder)) else {
+                continue;
             };
-            if temporary.write_all(text.as_bytes()).is_ok() {
-                crate::pause::at("cache-written");
-                let _ = temporary.persist(&path);
+            for entry in entries.flatten() {
+                let path = entry.path();
+                let ours = entry.file_name().to_str().is_some_and(is_entry_name);
+                let file = entry.file_type().is_ok_and(|t| t.is_file());
+                if ours && file && !used.contains(&path) && fs::remove_file(&path).is_ok() {
+                    removed += 1;
+                }
             }
         }
+        removed
+    }
+
+    fn figure_entry(&self, figure: &Figure) -> (PathBuf, Stored) {
+        let module = figure.spec.module();
+        let stored = Stored {
+            module: module.to_string(),
+            key: format!("{:?}", figure.spec),
+            fingerprint: format!("{:016x}", super::fingerprint(module)),
+            value: serde_json::Value::Null,
+        };
+        let name = format!("{}-{:016x}.json", figure.id, key_hash(&stored));
+        (self.dir.join("figures").join(name), stored)
+    }
+
+    fn part_entry(&self, module: &str, key: &str) -> (PathBuf, Stored) {
+        let stored = Stored {
+            module: module.to_string(),
+            key: key.to_string(),
+            fingerprint: format!("{:016x}", super::fingerprint(module)),
+            value: serde_json::Value::Null,
+        };
+        let name = format!("{module}-{:016x}.json", key_hash(&stored));
+        (self.dir.join("parts").join(name), stored)
+    }
+
+    /// The value stored at `path` if its key is `expected`'s, in full.
+    fn read(&self, path: &Path, expected: &Stored) -> Option<serde_json::Value> {
+        // A regular file only: a FIFO or a device planted here is no entry.
+        let meta = fs::symlink_metadata(path).ok()?;
+        if !meta.is_file() || meta.len() > MOST_BYTES {
+            return None;
+        }
+        let mut text = String::new();
+        fs::File::open(path)
+            .ok()?
+            .take(MOST_BYTES)
+            .read_to_string(&mut text)
+            .ok()?;
+        let stored: Stored = serde_json::from_str(&text).ok()?;
+        let same = stored.module == expected.module
+            && stored.key == expected.key
+            && stored.fingerprint == expected.fingerprint;
+        same.then_some(stored.value)
+    }
+
+    /// Stores `value` at `path`; a failure to write only costs time later.
+    fn write(&self, path: &Path, mut stored: Stored, value: serde_json::Value) {
+        if let Ok(mut used) = self.used.lock() {
+            used.insert(path.to_path_buf());
+        }
+        stored.value = value;
+        let Some(folder) = path.parent() else {
+            return;
+        };
+        if fs::create_dir_all(folder).is_err() {
+            return;
+        }
+        let Ok(text) = serde_json::to_string(&stored) else {
+            return;
+        };
+        let Ok(mut temporary) = crate::scratch::create(folder, SCRATCH_PREFIX) else {
+            return;
+        };
+        if temporary.write_all(text.as_bytes()).is_ok() {
+            crate::pause::at("cache-written");
+            let _ = temporary.persist(path);
+        }
+    }
+}
+
+impl PartStore for Cache {
+    fn get(&self, module: &str, key: &str) -> Option<serde_json::Value> {
+        let (path, stored) = self.part_entry(module, key);
+        self.used.lock().ok()?.insert(path.clone());
+        if self.refresh {
+            return None;
+        }
+        self.read(&path, &stored)
+    }
+
+    fn put(&self, module: &str, key: &str, value: serde_json::Value) {
+        let (path, stored) = self.part_entry(module, key);
+        self.write(&path, stored, value);
+    }
+}
+
+/// The hash of an entry's key: its module, key and fingerprint.
+fn key_hash(stored: &Stored) -> u64 {
+    let spec = format!("{}|{}|{}", stored.module, stored.key, stored.fingerprint);
+    fnv1a(spec.as_bytes(), 0)
+}
+
+/// `name-0123456789abcdef.json`: an entry's name, as [`Cache`] writes it.
+fn is_entry_name(name: &str) -> bool {
+    let Some(stem) = name.strip_suffix(".json") else {
+        return false;
+    };
+    let Some((head, hash)) = stem.rsplit_once('-') else {
+        return false;
+    };
+    !head.is_empty()
+        && !head.starts_with('.')
+        && hash.len() == 16
+        && hash
+            .bytes()
+            .all(|b| b.is_ascii_digit() || (b'a'..=b'f').contains(&b))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn only_entry_names_are_entries() {
+        assert!(is_entry_name("cert-1-3-4-0123456789abcdef.json"));
+        assert!(is_entry_name("solved_octal-0123456789abcdef.json"));
+        assert!(!is_entry_name("notes.json"));
+        assert!(!is_entry_name("cert-0123456789ABCDEF.json"));
+        assert!(!is_entry_name("cert-0123456789abcdef.json.bak"));
+        assert!(!is_entry_name(".ladder-entry-0123456789abcdef.json"));
+        assert!(!is_entry_name("-0123456789abcdef.json"));
     }
 }

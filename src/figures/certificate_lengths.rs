@@ -43,7 +43,7 @@ impl CheckParams for Params {
 }
 
 /// One game's period and the certificate that proves it.
-#[derive(Debug, Clone, Serialize)]
+#[derive(Debug, Clone, Deserialize, Serialize)]
 pub struct Row {
     pub rule: String,
     pub computed: usize,
@@ -58,7 +58,7 @@ pub struct Row {
 }
 
 /// The rows, one per game.
-#[derive(Debug, Clone, Serialize)]
+#[derive(Debug, Clone, Deserialize, Serialize)]
 pub struct Data {
     pub rows: Vec<Row>,
 }

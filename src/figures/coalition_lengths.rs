@@ -31,7 +31,7 @@ impl CheckParams for Params {
 }
 
 /// The two analyses, and where they agree.
-#[derive(Debug, Clone, Serialize)]
+#[derive(Debug, Clone, Deserialize, Serialize)]
 pub struct Data {
     /// Each ruleset's whole analysis (heap kinds, lengths, census, classes,
     /// key table, grid).

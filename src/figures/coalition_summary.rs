@@ -34,7 +34,7 @@ impl CheckParams for Params {
 }
 
 /// Each ruleset's whole analysis.
-#[derive(Debug, Clone, Serialize)]
+#[derive(Debug, Clone, Deserialize, Serialize)]
 pub struct Data {
     pub games: Vec<coalition_table::Data>,
 }

@@ -36,7 +36,7 @@ impl CheckParams for Params {
 }
 
 /// The sweep: one entry per rule, each with its whole analysis.
-#[derive(Debug, Clone, Serialize)]
+#[derive(Debug, Clone, Deserialize, Serialize)]
 pub struct Data {
     #[serde(flatten)]
     pub report: SweepReport,

@@ -37,7 +37,7 @@ impl CheckParams for Params {
 }
 
 /// A column of the grid: the flexible heaps of one heap class, or none.
-#[derive(Debug, Clone, Serialize)]
+#[derive(Debug, Clone, Deserialize, Serialize)]
 pub struct GridColumn {
     /// The flexible heap sizes in this column, ascending; empty for the
     /// column of positions with no flexible heap.
@@ -47,7 +47,7 @@ pub struct GridColumn {
 }
 
 /// One cell: the key `(units, column)` and the classes of its positions.
-#[derive(Debug, Clone, Serialize)]
+#[derive(Debug, Clone, Deserialize, Serialize)]
 pub struct GridCell {
     /// Units modulo the number of players.
     pub units: u32,
@@ -61,7 +61,7 @@ pub struct GridCell {
 }
 
 /// The key table laid out as rows of units and columns of flexible heap kinds.
-#[derive(Debug, Clone, Serialize)]
+#[derive(Debug, Clone, Deserialize, Serialize)]
 pub struct Grid {
     pub columns: Vec<GridColumn>,
     /// Row by row (units 0, 1, …), column by column.
@@ -75,7 +75,7 @@ pub struct Grid {
 }
 
 /// The analysis of one ruleset, and its grid.
-#[derive(Debug, Clone, Serialize)]
+#[derive(Debug, Clone, Deserialize, Serialize)]
 pub struct Data {
     /// The ruleset, canonically spelled.
     pub rule: String,
@@ -91,7 +91,7 @@ pub struct Data {
 }
 
 /// Heap sizes by kind, ascending, so a sentence can name them from data.
-#[derive(Debug, Clone, Default, Serialize)]
+#[derive(Debug, Clone, Default, Deserialize, Serialize)]
 pub struct KindLists {
     pub dead: Vec<u32>,
     /// Heaps worth exactly one unit.
@@ -101,7 +101,8 @@ pub struct KindLists {
     pub flexible: Vec<u32>,
     pub coalition_alone: Vec<u32>,
     /// The same lists in words ("2 and 3", "4 to 10", "none"), for the prose.
-    pub text: BTreeMap<&'static str, String>,
+    #[serde(deserialize_with = "crate::interned::keys")]
+    pub text: BTreeMap<crate::interned::Name, String>,
 }
 
 /// Sizes in words: runs of consecutive sizes become "4 to 10".

@@ -31,7 +31,7 @@ pub struct Params {
 impl CheckParams for Params {}
 
 /// The bounded Nim's values, where they equal the heap, and its period.
-#[derive(Debug, Clone, Serialize)]
+#[derive(Debug, Clone, Deserialize, Serialize)]
 pub struct Data {
     /// Digits of the code.
     pub digits: usize,

@@ -54,7 +54,7 @@ impl CheckParams for Params {
 }
 
 /// One line of the data file: one code.
-#[derive(Debug, Clone, Serialize)]
+#[derive(Debug, Clone, Deserialize, Serialize)]
 pub struct SweepRecord {
     /// The digits after the point: `137`.
     pub code: String,
@@ -71,7 +71,7 @@ pub struct SweepRecord {
 }
 
 /// How many codes have one value of a quantity (a period, a preperiod).
-#[derive(Debug, Clone, Serialize)]
+#[derive(Debug, Clone, Deserialize, Serialize)]
 pub struct Tally {
     /// The period or preperiod.
     pub value: usize,
@@ -80,7 +80,7 @@ pub struct Tally {
 }
 
 /// A code found periodic but not proven.
-#[derive(Debug, Clone, Serialize)]
+#[derive(Debug, Clone, Deserialize, Serialize)]
 pub struct Observed {
     /// The digits after the point.
     pub code: String,
@@ -93,7 +93,7 @@ pub struct Observed {
 }
 
 /// What one repetition count makes of the sweep.
-#[derive(Debug, Clone, Serialize)]
+#[derive(Debug, Clone, Deserialize, Serialize)]
 pub struct Counts {
     /// Full periods a found period had to cover.
     pub min_repeats: usize,
@@ -106,7 +106,7 @@ pub struct Counts {
 }
 
 /// The sweep, counted.
-#[derive(Debug, Clone, Serialize)]
+#[derive(Debug, Clone, Deserialize, Serialize)]
 pub struct Data {
     /// Values computed per code.
     pub computed: usize,

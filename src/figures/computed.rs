@@ -7,8 +7,10 @@ use std::time::{Duration, Instant};
 use indicatif::ProgressBar;
 use rayon::prelude::*;
 
+use super::FigureData;
 use super::RenderMeta;
-use super::cache::{Cache, Entry};
+use super::cache::Cache;
+use super::parts::PartStore;
 use crate::figures::Figure;
 use crate::project::Located;
 use crate::table::Drawing;
@@ -64,17 +66,22 @@ fn compute_one(figure: &Figure, cache: Option<&Cache>) -> Result<Computed, Locat
     let start = Instant::now();
     let hit = cache.and_then(|c| c.get(figure));
     let cached = hit.is_some();
-    let entry = match hit {
-        Some(entry) => entry,
+    let data = match hit {
+        Some(data) => data,
         None => {
-            let entry = fresh(figure).map_err(|e| figure.error(e))?;
-            if let Some(c) = cache {
-                c.put(figure, &entry);
+            let store = cache.map(|c| c as &dyn PartStore);
+            let data = figure
+                .spec
+                .compute_with(store)
+                .map_err(|e| figure.error(e))?;
+            if let (Some(c), Ok(json)) = (cache, serde_json::to_value(&data)) {
+                c.put(figure, &json);
             }
-            entry
+            data
         }
     };
-    let mut json = entry.json;
+    let (json, note, drawing) = draw(figure, &data).map_err(|e| figure.error(e))?;
+    let mut json = json;
     if let (serde_json::Value::Object(map), false) = (&mut json, figure.seed.is_empty()) {
         let seed = figure.seed.clone().into_iter().collect();
         map.insert("seed".into(), serde_json::Value::Object(seed));
@@ -83,8 +90,8 @@ fn compute_one(figure: &Figure, cache: Option<&Cache>) -> Result<Computed, Locat
     Ok(Computed {
         figure: figure.clone(),
         json,
-        note: entry.note,
-        drawing: entry.drawing,
+        note,
+        drawing,
         time: if cached {
             Duration::ZERO
         } else {
@@ -94,10 +101,13 @@ fn compute_one(figure: &Figure, cache: Option<&Cache>) -> Result<Computed, Locat
     })
 }
 
-/// Computes and draws a figure from its parameters.
-fn fresh(figure: &Figure) -> Result<Entry, String> {
-    let data = figure.spec.compute()?;
-    let mut json = serde_json::to_value(&data).map_err(|e| e.to_string())?;
+/// A figure's data as written to `data/<id>.json`, its range note, and its
+/// drawing: done on every build, from computed or cached data alike.
+fn draw(
+    figure: &Figure,
+    data: &FigureData,
+) -> Result<(serde_json::Value, String, Drawing), String> {
+    let mut json = serde_json::to_value(data).map_err(|e| e.to_string())?;
     if let serde_json::Value::Object(map) = &mut json {
         map.insert("id".into(), figure.id.0.clone().into());
         map.insert("kind".into(), figure.spec.kind().into());
@@ -112,12 +122,7 @@ fn fresh(figure: &Figure) -> Result<Entry, String> {
         let phone = data.render(&meta(crate::plot::PHONE)).svg;
         drawing.phone_svg = phone.filter(|phone| Some(phone) != drawing.svg.as_ref());
     }
-    Ok(Entry {
-        drawing,
-        note: data.range_note(),
-        json,
-        caption: figure.caption.clone(),
-    })
+    Ok((json, data.range_note(), drawing))
 }
 
 /// Each `expect:` key is a dotted path into the data (`certificate.length`);

@@ -18,11 +18,14 @@ pub mod code_as_nim;
 pub mod code_sweep;
 pub mod computed;
 pub mod entry;
+#[cfg(test)]
+mod fingerprint;
 pub mod million_heap;
 pub mod octal_frontier;
 pub mod octal_settled;
 pub mod option_reach;
 pub mod pair_census;
+pub mod parts;
 pub mod pass_cases;
 pub mod pass_check;
 pub mod pass_max;
@@ -65,14 +68,41 @@ pub struct RenderMeta<'a> {
     pub width: u32,
 }
 
+include!(concat!(env!("OUT_DIR"), "/fingerprints.rs"));
+
+/// The fingerprint of the code figure module `module`'s computation reads
+/// (`build.rs`); 0 for a name that is no figure module.
+pub fn fingerprint(module: &str) -> u64 {
+    FINGERPRINTS
+        .iter()
+        .find(|(name, _)| *name == module)
+        .map_or(0, |&(_, hash)| hash)
+}
+
+/// A kind's `compute`: with its parts' store when it is made of parts.
+macro_rules! compute_kind {
+    ($module:ident, $params:ident, $store:ident) => {
+        $module::compute($params)
+    };
+    ($module:ident, $params:ident, $store:ident, parts) => {
+        $module::compute(
+            $params,
+            match $store {
+                Some(store) => parts::Parts::new(store, stringify!($module)),
+                None => parts::Parts::none(),
+            },
+        )
+    };
+}
+
 macro_rules! figure_kinds {
-    ($($name:literal => $variant:ident($module:ident)),* $(,)?) => {
+    ($($name:literal => $variant:ident($module:ident) $($parts:ident)?),* $(,)?) => {
         /// A figure's kind and parameters.
         #[derive(Debug, Clone)]
         pub enum FigureSpec { $($variant($module::Params)),* }
 
         /// A figure's computed data.
-        #[derive(Debug, Clone, Serialize)]
+        #[derive(Debug, Clone, Deserialize, Serialize)]
         #[serde(untagged)]
         pub enum FigureData { $($variant($module::Data)),* }
 
@@ -101,13 +131,38 @@ macro_rules! figure_kinds {
                 match self { $(FigureSpec::$variant(_) => $name,)* }
             }
 
+            /// The name of the kind's module (`solved_octal`), which names
+            /// its code's fingerprint.
+            pub fn module(&self) -> &'static str {
+                match self { $(FigureSpec::$variant(_) => stringify!($module),)* }
+            }
+
             /// Computes the figure's data; an error stops the build. The
             /// parameters are checked first (the manifest has checked them
             /// already; a caller of the library may not have).
             pub fn compute(&self) -> Result<FigureData, String> {
+                self.compute_with(None)
+            }
+
+            /// [`FigureSpec::compute`], keeping the parts of a kind made of
+            /// independent parts in `store`.
+            pub fn compute_with(
+                &self,
+                store: Option<&dyn parts::PartStore>,
+            ) -> Result<FigureData, String> {
                 match self { $(FigureSpec::$variant(p) => {
                     CheckParams::check(p)?;
-                    $module::compute(p).map(FigureData::$variant)
+                    compute_kind!($module, p, store $(, $parts)?).map(FigureData::$variant)
+                })* }
+            }
+
+            /// The data as [`FigureData`] serialises it, read back (from the
+            /// cache) as this kind's.
+            pub fn data_from_json(&self, json: serde_json::Value) -> Result<FigureData, String> {
+                match self { $(FigureSpec::$variant(_) => {
+                    $module::Data::deserialize(json)
+                        .map(FigureData::$variant)
+                        .map_err(|e| e.to_string())
                 })* }
             }
         }
@@ -154,7 +209,7 @@ figure_kinds! {
     "state-bound" => StateBound(state_bound),
     "certificate-lengths" => CertificateLengths(certificate_lengths),
     "saltus" => Saltus(saltus),
-    "saltus-census" => SaltusCensus(saltus_census),
+    "saltus-census" => SaltusCensus(saltus_census) parts,
     "two-takes-strip" => TwoTakesStrip(two_takes_strip),
     "pair-census" => PairCensus(pair_census),
     "triple-census" => TripleCensus(triple_census),
@@ -173,9 +228,9 @@ figure_kinds! {
     "value-spread" => ValueSpread(value_spread),
     "code-sweep" => CodeSweep(code_sweep),
     "split-share" => SplitShare(split_share),
-    "solved-octal" => SolvedOctal(solved_octal),
+    "solved-octal" => SolvedOctal(solved_octal) parts,
     "octal-settled" => OctalSettled(octal_settled),
-    "octal-frontier" => OctalFrontier(octal_frontier),
+    "octal-frontier" => OctalFrontier(octal_frontier) parts,
     "coalition-table" => CoalitionTable(coalition_table),
     "coalition-lengths" => CoalitionLengths(coalition_lengths),
     "coalition-sweep" => CoalitionSweep(coalition_sweep),

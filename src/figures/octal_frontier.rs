@@ -18,6 +18,7 @@ use serde::{Deserialize, Serialize};
 use super::RenderMeta;
 use super::bounds::{CheckParams, Within};
 use super::octal_settled::family;
+use super::parts::Parts;
 use crate::games::OctalCode;
 use crate::games::octal_shape::shape;
 use crate::games::octal_solve::{Candidate, Finish, Solver};
@@ -52,7 +53,7 @@ impl CheckParams for Params {
 }
 
 /// Codes proved past the first bound, one row per sequence.
-#[derive(Debug, Clone, Serialize)]
+#[derive(Debug, Clone, Deserialize, Serialize)]
 pub struct Late {
     pub codes: Vec<String>,
     pub preperiod: usize,
@@ -61,7 +62,7 @@ pub struct Late {
 }
 
 /// A frontier row: the codes whose `depth` values agree, and what was seen.
-#[derive(Debug, Clone, Serialize)]
+#[derive(Debug, Clone, Deserialize, Serialize)]
 pub struct Unsettled {
     pub codes: Vec<String>,
     pub largest_value: u32,
@@ -80,7 +81,7 @@ pub struct Unsettled {
 }
 
 /// The frontier, and the codes settled on the way.
-#[derive(Debug, Clone, Serialize)]
+#[derive(Debug, Clone, Deserialize, Serialize)]
 pub struct Data {
     pub settled_within: usize,
     pub depth: usize,
@@ -98,7 +99,8 @@ pub struct Data {
     pub with_candidate: usize,
 }
 
-/// What one code's deeper solve gave.
+/// What one code's deeper solve gave (a part of the figure, cached alone).
+#[derive(Serialize, Deserialize)]
 enum Outcome {
     Settled(Late),
     Unsettled(Vec<u16>, Option<Candidate>),
@@ -146,11 +148,14 @@ struct Group {
 }
 
 /// Solves every code and groups what is left.
-pub fn compute(params: &Params) -> Result<Data, String> {
+pub fn compute(params: &Params, parts: Parts) -> Result<Data, String> {
     let codes = family();
     let outcomes: Vec<Option<Outcome>> = codes
         .par_iter()
-        .map(|(name, code)| deeper(name, code, params))
+        .map(|(name, code)| {
+            let key = (name, params.settled_within, params.depth);
+            parts.get_or(&key, || deeper(name, code, params))
+        })
         .collect::<Result<_, _>>()?;
     let mut late: BTreeMap<(usize, usize, usize), Late> = BTreeMap::new();
     let mut unsettled: Vec<Group> = Vec::new();
@@ -318,10 +323,13 @@ mod tests {
 
     #[test]
     fn a_shallow_frontier_keeps_007_and_settles_45_on_the_way() {
-        let data = compute(&Params {
-            settled_within: 1000,
-            depth: 4000,
-        })
+        let data = compute(
+            &Params {
+                settled_within: 1000,
+                depth: 4000,
+            },
+            Parts::none(),
+        )
         .unwrap();
         let listed =
             |rows: &[Vec<String>], name: &str| rows.iter().any(|r| r.iter().any(|c| c == name));

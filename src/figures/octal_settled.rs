@@ -68,7 +68,7 @@ pub fn family() -> Vec<(String, OctalCode)> {
 }
 
 /// A settled sequence: the codes that make it, its period and its proof.
-#[derive(Debug, Clone, Serialize)]
+#[derive(Debug, Clone, Deserialize, Serialize)]
 pub struct Sequence {
     /// The codes, in family order.
     pub codes: Vec<String>,
@@ -79,7 +79,7 @@ pub struct Sequence {
 }
 
 /// The settled codes of one family (`0.` or `4.`).
-#[derive(Debug, Clone, Serialize)]
+#[derive(Debug, Clone, Deserialize, Serialize)]
 pub struct Family {
     /// `0` or `4`: the digit before the point.
     pub before_point: u8,
@@ -89,7 +89,7 @@ pub struct Family {
 }
 
 /// The counts and the records.
-#[derive(Debug, Clone, Serialize)]
+#[derive(Debug, Clone, Deserialize, Serialize)]
 pub struct Data {
     /// Settled within this many values.
     pub values: usize,

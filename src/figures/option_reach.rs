@@ -55,7 +55,7 @@ impl CheckParams for Params {
 }
 
 /// One heap's options and how far back they reach.
-#[derive(Debug, Clone, Serialize)]
+#[derive(Debug, Clone, Deserialize, Serialize)]
 pub struct Data {
     /// The game, canonically spelled.
     pub rule: String,

@@ -37,7 +37,7 @@ fn default_tail() -> usize {
 }
 
 /// One pair's strips.
-#[derive(Debug, Clone, Serialize)]
+#[derive(Debug, Clone, Deserialize, Serialize)]
 pub struct Panel {
     /// `[x, y]`.
     pub takes: [usize; 2],
@@ -62,7 +62,7 @@ pub struct Panel {
 }
 
 /// The five panels, in the paper's order of cases.
-#[derive(Debug, Clone, Serialize)]
+#[derive(Debug, Clone, Deserialize, Serialize)]
 pub struct Data {
     /// Tail heaps joined per panel.
     pub tail: usize,

@@ -30,7 +30,7 @@ pub struct Params {
 impl CheckParams for Params {}
 
 /// One pair's verdict, as the issue fixes it.
-#[derive(Debug, Clone, Serialize)]
+#[derive(Debug, Clone, Deserialize, Serialize)]
 pub struct Record {
     /// `[x, y]`.
     pub takes: [usize; 2],
@@ -45,7 +45,7 @@ pub struct Record {
 }
 
 /// A pair where a closed form and the recursion part ways.
-#[derive(Debug, Clone, Serialize)]
+#[derive(Debug, Clone, Deserialize, Serialize)]
 pub struct Mismatch {
     /// `[x, y]`.
     pub takes: [usize; 2],
@@ -54,7 +54,7 @@ pub struct Mismatch {
 }
 
 /// The census of the range.
-#[derive(Debug, Clone, Serialize)]
+#[derive(Debug, Clone, Deserialize, Serialize)]
 pub struct Data {
     /// Pairs `1 ≤ x < y ≤ largest_take` were checked.
     pub largest_take: usize,

@@ -27,7 +27,7 @@ pub struct Params {
 impl CheckParams for Params {}
 
 /// One pair's largest value of `h`.
-#[derive(Debug, Clone, Serialize)]
+#[derive(Debug, Clone, Deserialize, Serialize)]
 pub struct PairLargest {
     /// `[x, y]`.
     pub takes: [usize; 2],
@@ -36,7 +36,7 @@ pub struct PairLargest {
 }
 
 /// The largest value and each value's first appearance.
-#[derive(Debug, Clone, Serialize)]
+#[derive(Debug, Clone, Deserialize, Serialize)]
 pub struct Data {
     /// Pairs `1 ≤ x < y ≤ largest_take` were measured.
     pub largest_take: usize,

@@ -31,20 +31,24 @@ pub struct Params {
 impl CheckParams for Params {}
 
 /// One case of the classification.
-#[derive(Debug, Clone, Serialize)]
+#[derive(Debug, Clone, Deserialize, Serialize)]
 pub struct Row {
     /// The case's name.
     pub case: PassCase,
     /// The condition on `q` and `r`.
-    pub condition: &'static str,
+    #[serde(deserialize_with = "crate::interned::name")]
+    pub condition: crate::interned::Name,
     /// `h(0) … h(N − 1)`, `m = ⌊q/2⌋`.
-    pub prefix_word: &'static str,
+    #[serde(deserialize_with = "crate::interned::name")]
+    pub prefix_word: crate::interned::Name,
     /// True when the seed's text does not print this word whole.
     pub word_reconstructed: bool,
     /// The preperiod `N`.
-    pub preperiod: &'static str,
+    #[serde(deserialize_with = "crate::interned::name")]
+    pub preperiod: crate::interned::Name,
     /// The eventual least period.
-    pub period: &'static str,
+    #[serde(deserialize_with = "crate::interned::name")]
+    pub period: crate::interned::Name,
     /// Pairs of the range in this case.
     pub pairs: usize,
     /// Of these, how many agree in every claim.
@@ -54,7 +58,7 @@ pub struct Row {
 }
 
 /// The table.
-#[derive(Debug, Clone, Serialize)]
+#[derive(Debug, Clone, Deserialize, Serialize)]
 pub struct Data {
     /// Pairs `1 ≤ x < y ≤ largest_take` were checked.
     pub largest_take: usize,

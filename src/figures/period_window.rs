@@ -40,7 +40,7 @@ fn default_rows() -> usize {
 
 /// The period, its certificate's window, and how long a coincidence would
 /// have had to last.
-#[derive(Debug, Clone, Serialize)]
+#[derive(Debug, Clone, Deserialize, Serialize)]
 pub struct Data {
     /// The search and its certificate.
     #[serde(flatten)]

@@ -6,7 +6,7 @@
 //! past them (observed, not proven), and *not found* otherwise, always with
 //! the count searched. A window that disagrees stops the build.
 
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 
 use crate::games::Rule;
 use crate::sequence::{Certificate, CertificateStatus, PeriodStatus, Value};
@@ -14,7 +14,7 @@ use crate::text::numbers::grouped;
 use crate::text::wording::rule_name;
 
 /// What the search and the certificate say about one game's values.
-#[derive(Debug, Clone, Serialize)]
+#[derive(Debug, Clone, Deserialize, Serialize)]
 pub struct RunSummary {
     /// The rule, canonically spelled: `octal:·137`.
     pub rule: String,

@@ -46,7 +46,7 @@ pub struct Claim {
 }
 
 /// What became of the claim.
-#[derive(Debug, Clone, Serialize)]
+#[derive(Debug, Clone, Deserialize, Serialize)]
 pub struct ClaimData {
     pub rule: String,
     pub from: usize,
@@ -69,7 +69,7 @@ impl CheckParams for Params {
 }
 
 /// One game: its plain period (if any) and its arithmetic period (if any).
-#[derive(Debug, Clone, Serialize)]
+#[derive(Debug, Clone, Deserialize, Serialize)]
 pub struct Row {
     pub rule: String,
     /// A plain period, `[preperiod, period]`, or null.
@@ -84,7 +84,7 @@ pub struct Row {
 }
 
 /// The rows, in the order given.
-#[derive(Debug, Clone, Serialize)]
+#[derive(Debug, Clone, Deserialize, Serialize)]
 pub struct Data {
     pub computed: usize,
     pub rows: Vec<Row>,

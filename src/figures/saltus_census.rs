@@ -16,6 +16,7 @@ use serde::{Deserialize, Serialize};
 
 use super::RenderMeta;
 use super::bounds::{CheckParams, Count, Within};
+use super::parts::Parts;
 use crate::games::hexadecimal::HexCode;
 use crate::games::saltus_certificate::{THEOREM_C, THEOREM_C_PLUS, certify_found};
 use crate::sequence::{DEFAULT_MIN_REPEATS, find_arithmetic_period};
@@ -70,34 +71,38 @@ impl Params {
 }
 
 /// One code with a saltus.
-#[derive(Debug, Clone, Serialize)]
+#[derive(Debug, Clone, Deserialize, Serialize)]
 pub struct Record {
     pub code: String,
     pub preperiod: usize,
     pub period: usize,
     pub saltus: i64,
     /// The theorem that certified it, or null.
-    pub theorem: Option<&'static str>,
+    #[serde(deserialize_with = "crate::interned::optional")]
+    pub theorem: Option<crate::interned::Name>,
     /// The period it was certified over (`p`, `2p` or `4p`).
     pub certified_period: Option<usize>,
     /// Values the certificate read (C⁺: its base `N1`).
     pub values_needed: Option<usize>,
     /// Theorem C's verdict on `(p, s)`.
-    pub theorem_c: &'static str,
+    #[serde(deserialize_with = "crate::interned::name")]
+    pub theorem_c: crate::interned::Name,
     /// The condition that failed, or `all`.
-    pub condition: &'static str,
+    #[serde(deserialize_with = "crate::interned::name")]
+    pub condition: crate::interned::Name,
 }
 
 /// Codes grouped by a condition.
-#[derive(Debug, Clone, Serialize)]
+#[derive(Debug, Clone, Deserialize, Serialize)]
 pub struct Reason {
-    pub condition: &'static str,
+    #[serde(deserialize_with = "crate::interned::name")]
+    pub condition: crate::interned::Name,
     pub count: usize,
     pub codes: Vec<String>,
 }
 
 /// The census, counted.
-#[derive(Debug, Clone, Serialize)]
+#[derive(Debug, Clone, Deserialize, Serialize)]
 pub struct Data {
     pub computed: usize,
     /// Codes computed.
@@ -152,7 +157,7 @@ fn reasons<'a>(rows: impl Iterator<Item = (&'static str, &'a Record)>) -> Vec<Re
 }
 
 /// Computes every code in parallel, then counts.
-pub fn compute(params: &Params) -> Result<Data, String> {
+pub fn compute(params: &Params, parts: Parts) -> Result<Data, String> {
     params.check()?;
     let codes = params.codes()?;
     let visible = std::io::stderr().is_terminal() && std::env::var_os("CI").is_none();
@@ -161,14 +166,16 @@ pub fn compute(params: &Params) -> Result<Data, String> {
     } else {
         ProgressBar::hidden()
     };
-    let rows: Vec<Record> = codes
+    let rows: Vec<Option<Record>> = codes
         .par_iter()
-        .filter_map(|game| {
-            let one = record(game, params.values.0);
+        .map(|game| {
+            let key = (game.to_string(), params.values.0);
+            let one = parts.get_or(&key, || Ok(record(game, params.values.0)));
             bar.inc(1);
             one
         })
-        .collect();
+        .collect::<Result<_, _>>()?;
+    let rows: Vec<Record> = rows.into_iter().flatten().collect();
     bar.finish_and_clear();
     let by = |theorem| rows.iter().filter(move |r| r.theorem == Some(theorem));
     let most_read = |theorem| by(theorem).filter_map(|r| r.values_needed).max();
@@ -302,7 +309,7 @@ mod tests {
             digits: 1,
             values: Count(600),
         };
-        let data = compute(&params).unwrap();
+        let data = compute(&params, Parts::none()).unwrap();
         // ·8 and ·C by Theorem C; no one-digit code needs C⁺ or stays observed.
         let named: Vec<(&str, Option<&str>)> = data
             .rows

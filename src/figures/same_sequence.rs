@@ -38,7 +38,7 @@ impl CheckParams for Params {
 }
 
 /// Where the two differ, if anywhere, and both periods.
-#[derive(Debug, Clone, Serialize)]
+#[derive(Debug, Clone, Deserialize, Serialize)]
 pub struct Data {
     /// How many heaps were compared.
     pub compared: usize,

@@ -42,7 +42,7 @@ impl CheckParams for Params {
 }
 
 /// The shift found, and both games' periods.
-#[derive(Debug, Clone, Serialize)]
+#[derive(Debug, Clone, Deserialize, Serialize)]
 pub struct Data {
     /// The smallest shift that fits every heap compared, or null.
     pub shift: Option<usize>,

@@ -24,6 +24,7 @@ use serde::{Deserialize, Serialize};
 
 use super::RenderMeta;
 use super::bounds::{CheckParams, Within};
+use super::parts::Parts;
 use crate::games::octal_fast::ValueTooLarge;
 use crate::games::octal_long_run::certificate_record;
 use crate::games::octal_shape::shape;
@@ -122,7 +123,7 @@ impl CheckParams for Params {
 }
 
 /// One published number set beside ours.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Deserialize, Serialize)]
 pub struct Comparison {
     /// The code's digits, `56`.
     pub code: String,
@@ -137,7 +138,7 @@ pub struct Comparison {
 }
 
 /// One row: the game, its numbers, and how they compare.
-#[derive(Debug, Clone, Serialize)]
+#[derive(Debug, Clone, Deserialize, Serialize)]
 pub struct Row {
     /// The code's digits, `16` for ·16.
     pub code: String,
@@ -151,7 +152,7 @@ pub struct Row {
 }
 
 /// The table's data.
-#[derive(Debug, Clone, Serialize)]
+#[derive(Debug, Clone, Deserialize, Serialize)]
 pub struct Data {
     /// The most values a build's solve computed for one game.
     pub max_values: usize,
@@ -242,7 +243,7 @@ fn check_record(code: &OctalCode, record: &Record) -> Result<(), String> {
 }
 
 /// The row of one game: solved here, or read from its record.
-fn row(game: &SolvedGame, max_values: usize) -> Result<Row, String> {
+fn row(game: &SolvedGame, max_values: usize, parts: Parts) -> Result<Row, String> {
     let Some(code) = game.game.octal_code() else {
         return Err(format!("{}: the table is of octal codes", game.game));
     };
@@ -251,7 +252,10 @@ fn row(game: &SolvedGame, max_values: usize) -> Result<Row, String> {
             check_record(code, record)?;
             record.clone()
         }
-        None => solve_record(code, max_values)?,
+        None => {
+            let key = (code.to_string(), max_values);
+            parts.get_or(&key, || solve_record(code, max_values))?
+        }
     };
     let digits = code.to_string().replace('·', "");
     let compared = game
@@ -327,11 +331,11 @@ fn compare(code: &str, published: &Published, ours: &Record) -> Vec<Comparison> 
 }
 
 /// Solves every game (in parallel; rayon's `collect` keeps the order).
-pub fn compute(params: &Params) -> Result<Data, String> {
+pub fn compute(params: &Params, parts: Parts) -> Result<Data, String> {
     let rows: Vec<Row> = params
         .games
         .par_iter()
-        .map(|game| row(game, params.max_values))
+        .map(|game| row(game, params.max_values, parts))
         .collect::<Result<_, _>>()?;
     let all: Vec<&Comparison> = rows.iter().flat_map(|r| &r.compared).collect();
     Ok(Data {
@@ -619,7 +623,7 @@ mod tests {
         let solved = solve_record(&dawson, 10_000).unwrap();
         let mut recorded = game("octal:·137");
         recorded.record = Some(solved.clone());
-        let row = row(&recorded, 1).unwrap();
+        let row = row(&recorded, 1, Parts::none()).unwrap();
         assert!(row.from_record && row.numbers == solved);
         let mut wrong = solved.clone();
         wrong.period = 17;

@@ -23,7 +23,7 @@ pub struct Params {
 impl CheckParams for Params {}
 
 /// One length of code.
-#[derive(Debug, Clone, Serialize)]
+#[derive(Debug, Clone, Deserialize, Serialize)]
 pub struct Row {
     /// Digits after the point.
     pub digits: u32,
@@ -38,7 +38,7 @@ pub struct Row {
 }
 
 /// The rows.
-#[derive(Debug, Clone, Serialize)]
+#[derive(Debug, Clone, Deserialize, Serialize)]
 pub struct Data {
     /// One row per length, ascending.
     pub rows: Vec<Row>,

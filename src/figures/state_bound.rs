@@ -45,7 +45,7 @@ impl CheckParams for Params {
 }
 
 /// One largest take `m`: the bound and what the sets with that largest take do.
-#[derive(Debug, Clone, Serialize)]
+#[derive(Debug, Clone, Deserialize, Serialize)]
 pub struct Row {
     /// The largest take.
     pub max_take: usize,
@@ -64,7 +64,7 @@ pub struct Row {
 }
 
 /// The table behind the figure.
-#[derive(Debug, Clone, Serialize)]
+#[derive(Debug, Clone, Deserialize, Serialize)]
 pub struct Data {
     /// Values computed for every set.
     pub computed: usize,

@@ -54,7 +54,7 @@ fn default_repeats() -> usize {
 }
 
 /// What a strip shows, and the search and certificate behind it.
-#[derive(Debug, Clone, Serialize)]
+#[derive(Debug, Clone, Deserialize, Serialize)]
 pub struct Data {
     /// The game, canonically spelled.
     pub rule: String,

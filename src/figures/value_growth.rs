@@ -42,7 +42,7 @@ impl CheckParams for Params {
 }
 
 /// One game's growth.
-#[derive(Debug, Clone, Serialize)]
+#[derive(Debug, Clone, Deserialize, Serialize)]
 pub struct Series {
     /// The rule.
     pub rule: String,
@@ -55,7 +55,7 @@ pub struct Series {
 }
 
 /// Every series, read at the checkpoints.
-#[derive(Debug, Clone, Serialize)]
+#[derive(Debug, Clone, Deserialize, Serialize)]
 pub struct Data {
     /// The heaps read at.
     pub checkpoints: Vec<usize>,

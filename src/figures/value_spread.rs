@@ -31,7 +31,7 @@ impl CheckParams for Params {
 }
 
 /// The search's outcome and the distribution of values.
-#[derive(Debug, Clone, Serialize)]
+#[derive(Debug, Clone, Deserialize, Serialize)]
 pub struct Data {
     /// The search (and certificate, if a period were found).
     #[serde(flatten)]

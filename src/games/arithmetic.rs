@@ -3,13 +3,13 @@
 //! certificate by Theorem C or C⁺ ([`super::saltus_certificate`]), and the value of
 //! a heap of any size once it is certified.
 
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 
 use super::saltus_certificate::{SaltusCertificate, certify_found, value_by_saltus};
 use crate::sequence::{ArithmeticPeriod, Method, Value, find_arithmetic_period};
 
 /// A saltus found by search, with its certificate when the rule has one.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Deserialize, Serialize)]
 pub struct Arithmetic {
     #[serde(flatten)]
     pub found: ArithmeticPeriod,

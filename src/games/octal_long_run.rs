@@ -17,7 +17,7 @@
 //! `0xcbf29ce484222325`, prime `0x100000001b3`): a checker recomputes the
 //! values with any engine, hashes the same range and compares the pairs.
 
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 
 use crate::games::octal::OctalCode;
 use crate::games::octal_fast::{SparseEngine, ValueTooLarge};
@@ -30,12 +30,13 @@ pub const LONG_RUN_REPEATS: usize = crate::sequence::CERTIFIED_MIN_REPEATS;
 pub const HASH_RULE: &str = "fnv1a-64 over u32 little-endian values, heaps 0..values_hashed";
 
 /// A certificate anybody can check: the window, the range, the hash.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Deserialize, Serialize)]
 pub struct CertificateRecord {
     /// The code, canonical spelling.
     pub code: String,
     /// The argument behind the window (`guy-smith-k1`, `-k2` or `-k3`: the window of Theorem P).
-    pub argument: &'static str,
+    #[serde(deserialize_with = "crate::interned::name")]
+    pub argument: crate::interned::Name,
     pub preperiod: usize,
     pub period: usize,
     /// The window: `g(n) = g(n + period)` for `window_start ≤ n < window_end`.
@@ -45,7 +46,8 @@ pub struct CertificateRecord {
     pub values_hashed: usize,
     /// FNV-1a 64 of those values (see [`HASH_RULE`]), as hexadecimal text.
     pub values_hash: String,
-    pub hash_rule: &'static str,
+    #[serde(deserialize_with = "crate::interned::name")]
+    pub hash_rule: crate::interned::Name,
     /// Whether every pair of the window agrees.
     pub holds: bool,
 }

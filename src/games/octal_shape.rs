@@ -20,14 +20,14 @@
 //! it learned its masks. Heap 0 is counted by the same rule (its value 0 is
 //! rare under any range mask): the tables count it.
 
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 
 use crate::games::octal::OctalCode;
 use crate::games::octal_fast::{fewest_rare, walsh_hadamard};
 use crate::games::octal_moves::MoveTable;
 
 /// A run's shape: its largest value, and its sparse structure if it splits.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Deserialize, Serialize)]
 pub struct Shape {
     /// Heaps `0 .. heaps` were read.
     pub heaps: usize,
@@ -40,7 +40,7 @@ pub struct Shape {
 }
 
 /// The sparse structure under the mask of each parity class of splitting takes.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Deserialize, Serialize)]
 pub struct Sparse {
     /// `M` of the class of even splitting takes and of odd ones (over
     /// `ext`, bit 0 the heap's parity); null for a class with no take.

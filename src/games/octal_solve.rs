@@ -27,7 +27,7 @@
 //! The values grow by [`OctalRun`] (which engine pays, at each heap), as
 //! `u16`: a value of 65,536 or more stops the run ([`ValueTooLarge`]).
 
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 
 use crate::games::octal::OctalCode;
 use crate::games::octal_engine::{EngineKind, OctalRun};
@@ -44,7 +44,7 @@ use crate::sequence::{
 const FIRST_CHECK: usize = 1;
 
 /// A period found by search, with the values its window needs.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize, Serialize)]
 pub struct Candidate {
     pub preperiod: usize,
     pub period: usize,
@@ -53,7 +53,7 @@ pub struct Candidate {
 }
 
 /// One check: the values searched, the period found and its certificate.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize, Serialize)]
 pub struct Check {
     /// Heaps `0 .. at` were searched.
     pub at: usize,
@@ -279,7 +279,7 @@ impl Solver {
 /// What a finished solve says: the search and certificate as `ladder seq`
 /// reports them over the same values, the record anyone can check, and
 /// the run's shape.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Deserialize, Serialize)]
 pub struct Summary {
     /// Values computed: heaps `0 .. computed`.
     pub computed: usize,

@@ -17,7 +17,7 @@
 
 use std::fmt;
 
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 
 use crate::games::subtraction::{SubtractionSet, TakesError};
 use crate::sequence::{self, Analysis, Certificate, CertificateRule, Value, certify_window, mex};
@@ -29,7 +29,7 @@ pub struct PassGame {
 }
 
 /// The first `len()` values of both sequences, heap 0 first.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Deserialize, Serialize)]
 pub struct PassValues {
     /// `g(n)`: the ordinary game, or the pass already spent.
     pub ordinary: Vec<Value>,
@@ -59,7 +59,7 @@ impl PassValues {
 }
 
 /// The values, and the pair's period as found by search with its certificate.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Deserialize, Serialize)]
 pub struct PassAnalysis {
     pub values: PassValues,
     /// Search, certificate and corroboration, all on the pair `(g, h)`.

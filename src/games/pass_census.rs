@@ -8,7 +8,7 @@
 //! occurs in the prefix word, since the tail is a shift of `g`, whose values 0, 1, 2 all occur
 //! there already).
 
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 
 use crate::games::pass_classification::{
     ClosedFormCheck, Disagreement, PassCase, TwoTakes, check, predicted_first_heap,
@@ -16,7 +16,7 @@ use crate::games::pass_classification::{
 use crate::sequence::Value;
 
 /// One pair's line in the census data.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Deserialize, Serialize)]
 pub struct CensusRecord {
     pub takes: [usize; 2],
     pub case: PassCase,
@@ -29,7 +29,7 @@ pub struct CensusRecord {
 }
 
 /// Where a value of `h` first shows up, over the whole range.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Deserialize, Serialize)]
 pub struct ValueAppearance {
     pub value: Value,
     /// In how many pairs `h` takes this value at all: the denominator of the next two counts.
@@ -46,14 +46,14 @@ pub struct ValueAppearance {
 }
 
 /// A heap in the game of one pair of takes.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize, Serialize)]
 pub struct PairHeap {
     pub takes: [usize; 2],
     pub heap: usize,
 }
 
 /// The first heap of each value `0 ..= largest` of `h` for one pair.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Deserialize, Serialize)]
 pub struct PairFirstHeaps {
     pub takes: [usize; 2],
     /// Indexed by value; `None` where `h` never takes that value.
@@ -61,7 +61,7 @@ pub struct PairFirstHeaps {
 }
 
 /// The values `h` takes over the range.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Deserialize, Serialize)]
 pub struct ValueCensus {
     /// The largest `h` value over every heap computed in every pair.
     pub largest_value: Value,
@@ -74,7 +74,7 @@ pub struct ValueCensus {
 }
 
 /// The whole census over `1 ≤ x < y ≤ bound`.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Deserialize, Serialize)]
 pub struct PassCensus {
     pub bound: usize,
     pub pairs_checked: usize,
@@ -86,7 +86,7 @@ pub struct PassCensus {
 }
 
 /// The census count of one case.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize, Serialize)]
 pub struct CaseCount {
     pub case: PassCase,
     pub pairs: usize,

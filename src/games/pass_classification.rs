@@ -19,13 +19,13 @@
 //! block-by-block derivations (the boundary blocks `0^r 2^(x−r)`, `2^r 3^(x−r)`, `3^r`, and the
 //! odd-`q` prefixes it prints whole), and the check below is what arbitrates.
 
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 
 use crate::games::pass::{PassGame, PassValues};
 use crate::sequence::{DEFAULT_MIN_REPEATS, Value};
 
 /// The five cases of the classification, by `q` and `r` in `y = q·x + r`.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Deserialize, Serialize)]
 #[serde(rename_all = "kebab-case")]
 pub enum PassCase {
     /// `q = 1`, so `x < y < 2x`.
@@ -113,7 +113,7 @@ impl PassCase {
 }
 
 /// Two takes `x < y`, both positive.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Deserialize, Serialize)]
 pub struct TwoTakes {
     pub x: usize,
     pub y: usize,
@@ -142,12 +142,13 @@ impl TwoTakes {
 }
 
 /// A run of one value in a prefix word: `value^length`.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize, Serialize)]
 pub struct Block {
     pub value: Value,
     pub length: usize,
     /// The length as the paper writes it: `x`, `r` or `x−r`.
-    pub exponent: &'static str,
+    #[serde(deserialize_with = "crate::interned::name")]
+    pub exponent: crate::interned::Name,
 }
 
 impl Block {
@@ -161,7 +162,7 @@ impl Block {
 }
 
 /// Everything the classification predicts for one pair of takes.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Deserialize, Serialize)]
 pub struct ClosedForm {
     pub case: PassCase,
     /// `h(0) … h(N − 1)` as runs; its total length is `preperiod`.
@@ -262,7 +263,7 @@ pub fn heaps_checked(takes: TwoTakes) -> usize {
 }
 
 /// The first place a prediction and the recursion part ways.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize, Serialize)]
 #[serde(tag = "claim", rename_all = "kebab-case")]
 pub enum Disagreement {
     /// The prefix word predicts `predicted` at `heap`, the recursion gives `measured`.
@@ -318,7 +319,7 @@ impl Disagreement {
 }
 
 /// One pair's verdict: what the recursion measured and where, if anywhere, the prediction fails.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Deserialize, Serialize)]
 pub struct ClosedFormCheck {
     pub takes: TwoTakes,
     pub case: PassCase,

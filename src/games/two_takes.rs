@@ -13,12 +13,12 @@
 
 use std::fmt;
 
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 
 use crate::sequence::Value;
 
 /// Two distinct positive takes, stored smaller first.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize, Serialize)]
 pub struct TwoTakes {
     smaller: u64,
     larger: u64,
@@ -47,7 +47,7 @@ impl std::error::Error for InvalidTwoTakes {}
 /// Where a heap falls in the closed form: its remainder modulo a + b, the
 /// number of the block of length a holding that remainder (from 0), and the
 /// value the formula gives.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize, Serialize)]
 pub struct TwoTakePosition {
     pub remainder: u128,
     pub block: u128,

@@ -1,13 +1,13 @@
 //! One game's sequence examined: its period as found by search, the
 //! certificate for that period, and the corroboration at every value computed.
 
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 
 use super::certificate::{Certificate, CertificateRule, CertificateStatus, certify};
 use super::period::{Period, find_period, holds_throughout};
 
 /// What the search and the certificate say about a computed sequence.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Deserialize, Serialize)]
 pub struct Analysis {
     /// How many values were computed and searched (heaps `0 .. computed`).
     pub computed: usize,
@@ -23,7 +23,7 @@ pub struct Analysis {
 
 /// What can be said about a sequence's period after the search and the
 /// certificate: the words every figure prints.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize, Serialize)]
 #[serde(rename_all = "kebab-case")]
 pub enum PeriodStatus {
     /// Found by search, and the certificate's window agrees: a proof.

@@ -9,12 +9,12 @@
 //! ([`super::period::long_enough`]). Certifying a saltus needs a theorem
 //! about the rule (see `games::hexadecimal`); this module only finds it.
 
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 
 use super::period::long_enough;
 
 /// A found arithmetic period.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize, Serialize)]
 pub struct ArithmeticPeriod {
     pub preperiod: usize,
     pub period: usize,

@@ -13,7 +13,7 @@
 //! compared may be single values or whole states (tuples), whatever the
 //! rule's recursion reads.
 
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 
 /// How a rule turns a period into a proof: the number of pairs to check.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -80,7 +80,7 @@ impl ScaledWindow {
 }
 
 /// Whether the certificate's pairs all agree, or where one does not.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize, Serialize)]
 #[serde(tag = "status", rename_all = "kebab-case")]
 pub enum CertificateStatus {
     /// Every pair agrees: the period holds for every heap.
@@ -92,10 +92,11 @@ pub enum CertificateStatus {
 }
 
 /// A checked window: which pairs were compared and what came of it.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize, Serialize)]
 pub struct Certificate {
     /// The kind of argument behind the window.
-    pub kind: &'static str,
+    #[serde(deserialize_with = "crate::interned::name")]
+    pub kind: crate::interned::Name,
     /// The first heap of the window (the preperiod).
     pub start: usize,
     /// How many pairs `g(k) = g(k + period)` the window holds.

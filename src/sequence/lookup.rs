@@ -5,14 +5,14 @@
 //! The values may be whole states (a tuple per heap) when a rule's period is
 //! that of a state; the caller then picks the component it wants.
 
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 
 use super::certificate::CertificateRule;
 use super::{DEFAULT_MIN_REPEATS, Value, analyse_certified};
 use crate::text::numbers::{counted, grouped};
 
 /// How a heap's value was obtained.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Deserialize, Serialize)]
 #[serde(tag = "method", rename_all = "kebab-case")]
 pub enum Method {
     /// The heap lies within the values computed.
@@ -29,7 +29,8 @@ pub enum Method {
         reduced: usize,
         layer: u64,
         computed: usize,
-        theorem: &'static str,
+        #[serde(deserialize_with = "crate::interned::name")]
+        theorem: crate::interned::Name,
         base: Option<usize>,
     },
     /// `heap ≡ reduced` modulo the certified period, from the preperiod on.
@@ -42,7 +43,7 @@ pub enum Method {
 }
 
 /// One heap's value (or state) and how it was found.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Deserialize, Serialize)]
 pub struct Lookup<T = Value> {
     pub heap: u64,
     pub value: T,

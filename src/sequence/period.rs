@@ -17,11 +17,11 @@
 //! other candidates are skipped. On the sequences met here the cost is close to
 //! linear in `N`.
 
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 
 /// The outcome of a period search: a period, or the honest "not found" with
 /// the number of values examined.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize, Serialize)]
 #[serde(tag = "status", rename_all = "kebab-case")]
 pub enum Period {
     /// `g(n + period) = g(n)` for every `preperiod ≤ n < searched − period`.

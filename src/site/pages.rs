@@ -21,7 +21,7 @@ use std::path::{Path, PathBuf};
 
 use anyhow::{Result, anyhow, bail};
 use pulldown_cmark::{Options, Parser, html};
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 use tera::{Context, ErrorKind, Kwargs, State, Tera, Value};
 
 use super::headings::{self, Slugger};
@@ -45,7 +45,7 @@ const TEMPLATES: [&str; 5] = [
 const STATIC: [&str; 1] = ["style.css"];
 
 /// A page as the templates see it.
-#[derive(Serialize)]
+#[derive(Deserialize, Serialize)]
 struct PageView<'a> {
     id: &'a str,
     title: &'a str,

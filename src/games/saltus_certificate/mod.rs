@@ -27,7 +27,7 @@ mod tests;
 mod theorem_c;
 mod theorem_c_plus;
 
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 
 use crate::games::octal::may_leave;
 use crate::sequence::Value;
@@ -47,13 +47,15 @@ const WORK_LIMIT: u64 = 400_000_000;
 const TABLE_BYTES: u64 = 1 << 26;
 
 /// The first condition that fails, or `Certified`.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize, Serialize)]
 #[serde(tag = "verdict", rename_all = "kebab-case")]
 pub enum Verdict {
     /// Every condition holds: the saltus is proven for every heap.
     Certified,
-    /// The saltus is not a power of two: neither theorem applies.
-    SaltusNotPowerOfTwo { saltus: i64 },
+    /// The saltus is not a power of two: neither theorem applies. (The
+    /// saltus is the certificate's and the attempt's own `saltus`: a field
+    /// here too would be written twice and could not be read back.)
+    SaltusNotPowerOfTwo,
     /// C1: `g(heap) ≥ s` for an early heap.
     EarlyValuesBelowSaltus { heap: usize, value: Value },
     /// C2: the top layer's mex at `residue` is `mex`, not `expected`.
@@ -114,7 +116,7 @@ impl Verdict {
     pub fn condition(&self) -> &'static str {
         match self {
             Verdict::Certified => "all",
-            Verdict::SaltusNotPowerOfTwo { .. } => "saltus-power-of-two",
+            Verdict::SaltusNotPowerOfTwo => "saltus-power-of-two",
             Verdict::EarlyValuesBelowSaltus { .. } => "early-values-below-saltus",
             Verdict::TopLayerMex { .. } => "top-layer-mex",
             Verdict::LowerLayersFull { .. } => "lower-layers-full",
@@ -130,21 +132,24 @@ impl Verdict {
 }
 
 /// One theorem tried on one reading of the relation.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize, Serialize)]
 pub struct Attempt {
-    pub theorem: &'static str,
+    #[serde(deserialize_with = "crate::interned::name")]
+    pub theorem: crate::interned::Name,
     pub period: usize,
     pub saltus: i64,
-    pub condition: &'static str,
+    #[serde(deserialize_with = "crate::interned::name")]
+    pub condition: crate::interned::Name,
     #[serde(flatten)]
     pub verdict: Verdict,
 }
 
 /// A checked saltus: what was claimed, what was read, and the verdict.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Deserialize, Serialize)]
 pub struct SaltusCertificate {
     /// The theorem that certified, or the last one tried on `(p, s)`.
-    pub theorem: &'static str,
+    #[serde(deserialize_with = "crate::interned::name")]
+    pub theorem: crate::interned::Name,
     /// The first heap of the proven formula (`n0 ≥ 1`; a relation found from
     /// heap 0 is proven from 1 and checked at 0 directly).
     pub from: usize,
@@ -158,7 +163,8 @@ pub struct SaltusCertificate {
     /// Those values, heap 0 first (empty when they were not all computed).
     pub values_read: Vec<Value>,
     /// The condition that failed, or `all` when the saltus is certified.
-    pub condition: &'static str,
+    #[serde(deserialize_with = "crate::interned::name")]
+    pub condition: crate::interned::Name,
     /// `E` of Theorem C (C⁺ too): the largest excess of a configuration.
     pub largest_excess: u64,
     /// Theorem C⁺'s `Dmax`.
@@ -304,7 +310,7 @@ fn certify_with(
                 condition: c.condition,
                 verdict: c.verdict,
             });
-            let not_a_power = matches!(c.verdict, Verdict::SaltusNotPowerOfTwo { .. });
+            let not_a_power = matches!(c.verdict, Verdict::SaltusNotPowerOfTwo);
             if c.holds {
                 return SaltusCertificate { attempts, ..c };
             }
@@ -394,7 +400,7 @@ fn certify_one(
 /// not a power of two, or too few values.
 fn claim(values: &[Value], n0: usize, period: usize, saltus: i64) -> Result<Claim, Verdict> {
     if saltus <= 0 || !(saltus as u64).is_power_of_two() || saltus > i64::from(Value::MAX) {
-        return Err(Verdict::SaltusNotPowerOfTwo { saltus });
+        return Err(Verdict::SaltusNotPowerOfTwo);
     }
     let Some(needed) = n0.checked_add(period).filter(|_| period >= 1) else {
         return Err(Verdict::NeedsMoreValues { needed: usize::MAX });

@@ -136,7 +136,8 @@ fn nine_c_is_certified_by_theorem_c_plus_from_its_base() {
 #[test]
 fn a_saltus_that_is_not_a_power_of_two_is_not_certified() {
     let c = claim("·3F", 400, 0, 6, 3);
-    assert_eq!(c.verdict, Verdict::SaltusNotPowerOfTwo { saltus: 3 });
+    assert_eq!(c.verdict, Verdict::SaltusNotPowerOfTwo);
+    assert_eq!(c.saltus, 3);
     assert!(!c.holds);
     assert_eq!(c.condition, "saltus-power-of-two");
     let tried: Vec<_> = c
@@ -195,7 +196,7 @@ fn too_few_values_are_named() {
     let c = claim("·8", 3, 1, 3, 1);
     assert_eq!(c.verdict, Verdict::NeedsMoreValues { needed: 4 });
     let early = claim("·8", 100, 1, 3, 1 << 40);
-    assert!(matches!(early.verdict, Verdict::SaltusNotPowerOfTwo { .. }));
+    assert!(matches!(early.verdict, Verdict::SaltusNotPowerOfTwo));
     // ·9C's conditions read 64 values and hold; its base needs 280.
     let short = claim("·9C", 100, 28, 36, 16);
     assert_eq!(short.verdict, Verdict::NeedsBase { needed: 280 });
