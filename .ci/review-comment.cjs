@@ -11,14 +11,18 @@ const MARKER = '<!-- ladder-review -->';
 /** Only our own comments are edited, never a person's that quotes the marker. */
 const BOT = 'github-actions[bot]';
 
-/** The comment: the marker, the review (or why there is none), where the review page is. */
+/**
+ * The comment: the marker, the review (or why there is none), where the review page is.
+ * The review's images (`ladder diff --images`) are published by the workflow's
+ * "Publish the drawings" step before this posts.
+ */
 function body(markdown, runUrl) {
   const review =
     markdown ??
     `### ladder diff\n\n**No review**: building or comparing the site failed; see [the run's log](${runUrl}).\n`;
   return (
     `${MARKER}\n${review.trimEnd()}\n\n` +
-    `<sub>Old and new figures side by side: the \`ladder-review\` artifact of [this run](${runUrl}).</sub>\n`
+    `<sub>The review page, every figure old beside new: \`html/index.html\` in the \`ladder-review\` artifact of [this run](${runUrl}).</sub>\n`
   );
 }
 

@@ -1,6 +1,13 @@
 // Tests .ci/review-comment.cjs against a fake GitHub (node, no packages):
 // one comment, updated on each push; a person's comment is never edited; a
 // failed review still replaces the last one; a fork gets the job summary.
+//
+//   node .ci/review-comment.test.cjs [COMMENT IMAGES_URL PAGE_URL]
+//
+// With a comment.md that .ci/review.sh wrote for a one-figure change
+// (.ci/workflow-commands), it also posts that and checks what the pull
+// request shows: one figure, one changed page, its old and new drawings
+// served from IMAGES_URL, and the link to the review page.
 'use strict';
 const assert = require('assert');
 const fs = require('fs');
@@ -71,8 +78,28 @@ function fakes(comments, fork = false) {
   assert.deepStrictEqual(f.calls, []);
   assert.strictEqual(f.summaries.length, 1);
 
+  let cases = 4;
+  const [real, images, page] = process.argv.slice(2);
+  if (real) {
+    f = fakes([]);
+    assert.strictEqual(await post({ ...f, file: real }), 'created');
+    const shown = f.calls.find((c) => c[0] === 'create')[2];
+    const count = (re) => (shown.match(re) ?? []).length;
+    assert.ok(shown.includes('**Figures:** 1 changed, 0 added, 0 removed. **Pages:** 1 changed'), shown);
+    assert.strictEqual(count(/^\*\*`[^`]+`\*\*/gm), 1, `one figure:\n${shown}`);
+    const pages = shown.split('#### Pages and other files\n\n')[1] ?? '';
+    assert.deepStrictEqual(pages.split('\n\n')[0].split('\n'), ['- `certificates.html`'], shown);
+    const drawings = [...shown.matchAll(/!\[([^\]]*)\]\(([^)]*)\)/g)].map((m) => [m[1], m[2]]);
+    assert.deepStrictEqual(drawings, [
+      ['old cert-1-3-4', `${images}/old/1.svg`],
+      ['new cert-1-3-4', `${images}/new/1.svg`],
+    ]);
+    assert.ok(shown.includes(`[The review page](${page})`), shown);
+    cases += 1;
+  }
+
   fs.rmSync(dir, { recursive: true });
-  console.log('review-comment: 4 cases pass');
+  console.log(`review-comment: ${cases} cases pass`);
 })().catch((e) => {
   console.error(e);
   process.exit(1);

@@ -12,6 +12,10 @@
 #   html/       the review page, old and new figures side by side
 #   check.txt   what `ladder check` said
 # The binary is $LADDER (default target/release/ladder): the caller builds it.
+# With REVIEW_IMAGES_URL (where html/ will be served), the comment shows each
+# changed figure's old and new drawing from there and links the review page
+# (REVIEW_PAGE_URL if set, else REVIEW_IMAGES_URL/index.html); without it,
+# the comment has no images.
 #
 # Exit: 0 reviewed, changed or not (`ladder diff` exits 1 for a change,
 # which is no failure); 1 reviewed, but output/ is stale, so the job fails
@@ -40,8 +44,15 @@ if [ "$check" -gt 1 ]; then
   echo "error: ladder check failed (exit $check)" >&2
   exit 2
 fi
+images=()
+if [ -n "${REVIEW_IMAGES_URL:-}" ]; then
+  images=(--images "$REVIEW_IMAGES_URL")
+  if [ -n "${REVIEW_PAGE_URL:-}" ]; then
+    images+=(--page "$REVIEW_PAGE_URL")
+  fi
+fi
 diff=0
-"$ladder" diff "$base" --format markdown --html "$out/html" >"$out/diff.md" || diff=$?
+"$ladder" diff "$base" --format markdown --html "$out/html" "${images[@]}" >"$out/diff.md" || diff=$?
 if [ "$diff" -gt 1 ]; then
   echo "error: ladder diff $base failed (exit $diff)" >&2
   exit 2

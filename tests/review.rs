@@ -150,14 +150,16 @@ fn the_markdown_review_of_a_one_figure_change() {
     .unwrap();
     let build = ladder(dir.path(), &["build"]);
     assert_eq!(build.status.code(), Some(0), "{}", stderr(&build));
-    // Every page changes: its footer names the sources' revision, a hash
-    // of figures.yaml among them (src/site/provenance.rs).
+    // Every page's footer names the sources' revision, a hash of
+    // figures.yaml among them (src/site/provenance.rs): index.html differs
+    // only there, so it is counted apart, not as a changed page.
     let changed = diff();
     assert_eq!(changed.status.code(), Some(1), "{}", stderr(&changed));
     assert_eq!(
         stdout(&changed),
         "### ladder diff\n\n\
-         **Figures:** 1 changed, 0 added, 0 removed. **Pages:** 2 changed.\n\n\
+         **Figures:** 1 changed, 0 added, 0 removed. **Pages:** 1 changed \
+         (1 more differs only in the sources stamp).\n\n\
          #### Changed figures\n\n\
          **`strip-1-3-4`**\n\n\
          | what | old → new |\n\
@@ -165,9 +167,142 @@ fn the_markdown_review_of_a_one_figure_change() {
          | `computed` | `200` → `150` |\n\
          | `values` | length 200 → 150 |\n\n\
          #### Pages and other files\n\n\
-         - `index.html`\n\
          - `page.html`\n\n"
     );
+}
+
+/// Issue 30, point 1: the comment shows each changed figure's old and new
+/// drawing, served from `--images URL`, where `--html DIR` wrote them, and
+/// links the review page; a page whose footer stamp alone changed is not a
+/// changed page. Byte for byte (README: "Workflows").
+#[test]
+fn the_markdown_review_shows_the_drawings_it_serves() {
+    let dir = built();
+    let before = dir.path().join("before");
+    fs::create_dir_all(&before).unwrap();
+    copy_tree(&dir.path().join("output"), &before);
+    let manifest = fs::read_to_string(dir.path().join("figures.yaml")).unwrap();
+    fs::write(
+        dir.path().join("figures.yaml"),
+        manifest.replace("values: 200", "values: 150"),
+    )
+    .unwrap();
+    let build = ladder(dir.path(), &["build"]);
+    assert_eq!(build.status.code(), Some(0), "{}", stderr(&build));
+    let html = dir.path().join("review");
+    let url = "https://raw.example.com/o/r/ladder-review/pr-7/0123abc/";
+    let diff = ladder(
+        dir.path(),
+        &[
+            "diff",
+            before.to_str().unwrap(),
+            "--format",
+            "markdown",
+            "--images",
+            url,
+            "--html",
+            html.to_str().unwrap(),
+        ],
+    );
+    assert_eq!(diff.status.code(), Some(1), "{}", stderr(&diff));
+    let base = url.trim_end_matches('/');
+    let expected = format!(
+        "### ladder diff\n\n\
+         **Figures:** 1 changed, 0 added, 0 removed. **Pages:** 1 changed \
+         (1 more differs only in the sources stamp).\n\n\
+         [The review page]({base}/index.html) shows every figure old beside new, with its \
+         phone drawing or its table.\n\n\
+         #### Changed figures\n\n\
+         **`strip-1-3-4`**\n\n\
+         | before | after |\n\
+         | --- | --- |\n\
+         | ![old strip-1-3-4]({base}/old/1.svg) | ![new strip-1-3-4]({base}/new/1.svg) |\n\n\
+         | what | old → new |\n\
+         | --- | --- |\n\
+         | `computed` | `200` → `150` |\n\
+         | `values` | length 200 → 150 |\n\n\
+         #### Pages and other files\n\n\
+         - `page.html`\n\n"
+    );
+    assert_eq!(stdout(&diff), expected);
+    // Each image is a file --html wrote, the drawing of its side.
+    for side in ["old", "new"] {
+        let served = fs::read(html.join(side).join("1.svg")).unwrap();
+        let site = if side == "old" {
+            &before
+        } else {
+            &dir.path().join("output")
+        };
+        assert_eq!(
+            served,
+            fs::read(site.join("figures/strip-1-3-4.svg")).unwrap()
+        );
+    }
+    assert!(html.join("index.html").is_file());
+    // Without --images the comment has neither images nor the link.
+    let plain = ladder(
+        dir.path(),
+        &["diff", before.to_str().unwrap(), "--format", "markdown"],
+    );
+    assert!(!stdout(&plain).contains("!["), "{}", stdout(&plain));
+    assert!(
+        !stdout(&plain).contains("review page"),
+        "{}",
+        stdout(&plain)
+    );
+}
+
+/// `--images` takes a plain base URL: nothing that could end the Markdown
+/// link or turn into markup, and only with `--html` (which writes what it
+/// serves) and `--format markdown`. A located error, exit 2.
+#[test]
+fn the_images_url_is_refused_unless_plain() {
+    let dir = built();
+    let html = dir.path().join("review");
+    let html = html.to_str().unwrap();
+    let output = dir.path().join("output");
+    let output = output.to_str().unwrap();
+    for (url, error) in [
+        (
+            "https://x.org/a)b",
+            "--images `https://x.org/a)b`: a base URL holds only",
+        ),
+        (
+            "javascript:alert(1)",
+            "--images `javascript:alert(1)`: a base URL starts with https:// or http://",
+        ),
+        (
+            "https://x.org/a b",
+            "--images `https://x.org/a b`: a base URL holds only",
+        ),
+        ("https://", "--images `https://`: a base URL names a host"),
+    ] {
+        let out = ladder(
+            dir.path(),
+            &[
+                "diff", output, "--format", "markdown", "--images", url, "--html", html,
+            ],
+        );
+        assert_error(dir.path(), &out, error);
+    }
+    let text = ladder(
+        dir.path(),
+        &["diff", output, "--images", "https://x.org", "--html", html],
+    );
+    assert_error(dir.path(), &text, "--images is for --format markdown");
+    let alone = ladder(
+        dir.path(),
+        &[
+            "diff",
+            output,
+            "--format",
+            "markdown",
+            "--images",
+            "https://x.org",
+        ],
+    );
+    assert_eq!(alone.status.code(), Some(2), "{}", stderr(&alone));
+    assert!(stderr(&alone).contains("--html"), "{}", stderr(&alone));
 }
 
 fn git(dir: &Path, args: &[&str]) {

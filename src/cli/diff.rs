@@ -4,7 +4,7 @@
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
-use anyhow::Result;
+use anyhow::{Result, bail};
 use ladder::review;
 
 use super::print::emit;
@@ -19,15 +19,32 @@ pub struct Args {
     /// Also write a review page (old and new figures side by side) into DIR.
     #[arg(long, value_name = "DIR")]
     html: Option<PathBuf>,
+    /// The address where DIR (of --html) is served: the comment shows each
+    /// changed figure's old and new drawing from there, and links the review
+    /// page (URL/index.html). With --format markdown.
+    #[arg(long, value_name = "URL", requires = "html")]
+    images: Option<String>,
+    /// Where the comment links the review page, when URL/index.html is not
+    /// shown as a page (a host that serves HTML as text).
+    #[arg(long, value_name = "URL", requires = "images")]
+    page: Option<String>,
 }
 
 /// Exit 1 when anything changed: a change is what a review is for.
 pub fn run(args: Args, root: &Path) -> Result<ExitCode> {
+    let markdown = args.format == "markdown";
+    let images = match &args.images {
+        Some(_) if !markdown => bail!("--images is for --format markdown (the comment's images)"),
+        Some(url) => Some(
+            review::markdown::Images::new(url, args.page.as_deref()).map_err(anyhow::Error::msg)?,
+        ),
+        None => None,
+    };
     let old = review::read_base(&args.base, root)?;
     let new = ladder::site::read_tree(&root.join("output"))?;
     let review = review::review(old, new);
-    let text = if args.format == "markdown" {
-        review::markdown::format(&review)
+    let text = if markdown {
+        review::markdown::format(&review, images.as_ref())
     } else {
         review::format(&review)
     };

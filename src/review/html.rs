@@ -3,12 +3,13 @@
 
 use std::fs;
 use std::io;
-use std::path::Path;
+use std::path::{Path, PathBuf};
 
 use anyhow::{Context, Result, bail};
 
 use super::{FigureChange, Review};
 use crate::plot::escape;
+use crate::site::Files;
 
 /// The file every review page leaves in its folder, so a later review may
 /// write there again.
@@ -63,6 +64,12 @@ pub fn write(review: &Review, dir: &Path) -> Result<()> {
             "<section><h2>Pages and other files</h2><ul>{items}</ul></section>\n"
         ));
     }
+    if !review.stamp_only.is_empty() {
+        body.push_str(&format!(
+            "<p>{}</p>\n",
+            escape(&super::stamp::note(review.stamp_only.len()))
+        ));
+    }
     if review.is_empty() {
         body.push_str("<p>Nothing changed.</p>\n");
     }
@@ -102,21 +109,17 @@ fn figure_section(
     change: &FigureChange,
 ) -> Result<String> {
     let drawings = [
-        (
-            format!("figures/{raw_id}.svg"),
-            format!("{}.svg", 2 * number + 1),
-        ),
+        (format!("figures/{raw_id}.svg"), drawing_file(number, false)),
         (
             format!("figures/{raw_id}.phone.svg"),
-            format!("{}.svg", 2 * number + 2),
+            drawing_file(number, true),
         ),
     ];
     let id = escape(raw_id);
     let mut cells = String::new();
-    let csv = format!("data/{raw_id}.csv");
     let tables = [&review.old, &review.new].map(|files| {
         files
-            .get(Path::new(&csv))
+            .get(&csv_path(raw_id))
             .map(|bytes| csv_rows(&String::from_utf8_lossy(bytes)))
     });
     for (index, (side, files)) in [("old", &review.old), ("new", &review.new)]
@@ -152,6 +155,26 @@ fn figure_section(
     Ok(format!(
         "<section><h2><code>{id}</code></h2>\n<table><tr><th>before</th><th>after</th></tr><tr>{cells}</tr></table>\n<ul>{items}</ul></section>\n"
     ))
+}
+
+/// The name under which the review page saves drawing `number` of a side
+/// (in `old/` or `new/`): figure `n` (counted from 0 in id order, as
+/// [`Review::figures`] holds them) has `2n + 1` for the column's drawing and
+/// `2n + 2` for the phone's. Digits only: no name from the sites.
+pub fn drawing_file(number: usize, phone: bool) -> String {
+    format!("{}.svg", 2 * number + if phone { 2 } else { 1 })
+}
+
+/// True when the review page saves figure `id`'s column drawing for the
+/// side whose files are `files`: it has one, and no table (a CSV) that the
+/// page shows instead.
+pub fn saves_drawing(files: &Files, id: &str) -> bool {
+    !files.contains_key(&csv_path(id))
+        && files.contains_key(Path::new(&format!("figures/{id}.svg")))
+}
+
+fn csv_path(id: &str) -> PathBuf {
+    PathBuf::from(format!("data/{id}.csv"))
 }
 
 /// What changed in a figure, a line each.

@@ -11,7 +11,7 @@
 //! name or value can end a table, open HTML, or hide text from the reviewer.
 
 use super::data::{Difference, Part};
-use super::{FigureChange, Review};
+use super::{FigureChange, Review, html, stamp};
 use crate::text::numbers::grouped;
 
 /// Lists and tables longer than this fold into `<details>`.
@@ -22,8 +22,78 @@ pub const FOLD: usize = 10;
 /// and the lines the workflow adds.
 pub const LIMIT: usize = 60_000;
 
-/// The review as a pull-request comment.
-pub fn format(review: &Review) -> String {
+/// Where the files of `ladder diff --html DIR` are served (`--images URL`):
+/// the comment shows each changed figure's drawings from there and links
+/// the review page.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Images {
+    /// The URL given, without a trailing `/`.
+    base: String,
+    /// Where the review page is read, when not `base/index.html`.
+    page: Option<String>,
+}
+
+impl Images {
+    /// Drawings served from `url` (`--images`); the review page at
+    /// `url/index.html`, or at `page` (`--page`) where the host does not
+    /// show HTML as a page. Each is a plain URL ([`plain_url`]).
+    pub fn new(url: &str, page: Option<&str>) -> Result<Images, String> {
+        Ok(Images {
+            base: plain_url("--images", url, "a base URL", "")?,
+            page: page
+                .map(|page| plain_url("--page", page, "a URL", "#"))
+                .transpose()?,
+        })
+    }
+
+    /// Drawing `number`'s column drawing on one side (`old` or `new`), as
+    /// the review page saves it ([`html::drawing_file`]).
+    fn drawing(&self, side: &str, number: usize) -> String {
+        format!("{}/{side}/{}", self.base, html::drawing_file(number, false))
+    }
+
+    /// The review page.
+    fn page(&self) -> String {
+        self.page
+            .clone()
+            .unwrap_or_else(|| format!("{}/index.html", self.base))
+    }
+}
+
+/// `url` without its trailing `/`s, if it is a plain URL: `https://` or
+/// `http://`, a host, and only characters that can neither end a Markdown
+/// link nor a table cell, nor start markup: letters, digits,
+/// `-._~:/%+@=,` and `also` (`#` for a page; not for a base, which paths
+/// follow). The error names the option, the URL and what is wrong.
+fn plain_url(option: &str, url: &str, noun: &str, also: &str) -> Result<String, String> {
+    let shown = url.escape_debug();
+    let Some(rest) = url
+        .strip_prefix("https://")
+        .or_else(|| url.strip_prefix("http://"))
+    else {
+        return Err(format!(
+            "{option} `{shown}`: {noun} starts with https:// or http://"
+        ));
+    };
+    if let Some(c) = url
+        .chars()
+        .find(|c| !(c.is_ascii_alphanumeric() || "-._~:/%+@=,".contains(*c) || also.contains(*c)))
+    {
+        return Err(format!(
+            "{option} `{shown}`: {noun} holds only letters, digits and -._~:/%+@=,{also} \
+             (found `{}`)",
+            c.escape_debug()
+        ));
+    }
+    if rest.split(['/', '#']).next().unwrap_or("").is_empty() {
+        return Err(format!("{option} `{shown}`: {noun} names a host"));
+    }
+    Ok(url.trim_end_matches('/').to_string())
+}
+
+/// The review as a pull-request comment; with `images`, each changed
+/// figure's old and new drawings and a link to the review page.
+pub fn format(review: &Review, images: Option<&Images>) -> String {
     let mut out = String::from("### ladder diff\n\n");
     if review.is_empty() {
         out.push_str(
@@ -32,12 +102,25 @@ pub fn format(review: &Review) -> String {
         return out;
     }
     out.push_str(&summary(review));
+    if let Some(images) = images {
+        out.push_str(&format!(
+            "[The review page]({}) shows every figure old beside new, with its phone drawing or \
+             its table.\n\n",
+            images.page()
+        ));
+    }
     let mut omitted = 0;
     let changed: Vec<String> = review
         .figures
         .iter()
-        .filter_map(|(id, change)| match change {
-            FigureChange::Changed { data, drawing } => Some(changed_figure(id, data, *drawing)),
+        .enumerate()
+        .filter_map(|(number, (id, change))| match change {
+            FigureChange::Changed { data, drawing } => {
+                let shown = images
+                    .filter(|_| *drawing)
+                    .and_then(|images| before_after(review, images, number, id));
+                Some(changed_figure(id, data, *drawing, shown))
+            }
             _ => None,
         })
         .collect();
@@ -92,8 +175,23 @@ fn summary(review: &Review) -> String {
     };
     let pages = review.pages.iter().filter(|p| p.is_page()).count();
     let others = review.pages.len() - pages;
+    let stamped = match review.stamp_only.len() {
+        0 => String::new(),
+        n => {
+            let note = stamp::note(n);
+            let note = note.trim_end_matches('.');
+            match (pages, n) {
+                (0, _) => format!(" ({note})"),
+                (_, 1) => " (1 more differs only in the sources stamp)".to_string(),
+                _ => format!(
+                    " ({} more differ only in the sources stamp)",
+                    grouped(n as u64)
+                ),
+            }
+        }
+    };
     let mut line = format!(
-        "**Figures:** {} changed, {} added, {} removed. **Pages:** {} changed.",
+        "**Figures:** {} changed, {} added, {} removed. **Pages:** {} changed{stamped}.",
         count(|c| matches!(c, FigureChange::Changed { .. })),
         count(|c| *c == FigureChange::Added),
         count(|c| *c == FigureChange::Removed),
@@ -109,11 +207,33 @@ fn summary(review: &Review) -> String {
     line
 }
 
-/// One changed figure: its id, then a table of its data differences.
-fn changed_figure(id: &str, data: &[Difference], drawing: bool) -> String {
+/// Figure `number`'s old and new drawings as images, in a table "before |
+/// after", where the review page saves them; none if neither side has a
+/// drawing it saves (a table, say).
+fn before_after(review: &Review, images: &Images, number: usize, id: &str) -> Option<String> {
+    let [old, new] = [("old", &review.old), ("new", &review.new)].map(|(side, files)| {
+        html::saves_drawing(files, id)
+            .then(|| format!("![{side} {}]({})", alt(id), images.drawing(side, number)))
+    });
+    if old.is_none() && new.is_none() {
+        return None;
+    }
+    let cell = |image: Option<String>| image.unwrap_or_else(|| "no drawing".to_string());
+    Some(format!(
+        "| before | after |\n| --- | --- |\n| {} | {} |\n\n",
+        cell(old),
+        cell(new)
+    ))
+}
+
+/// One changed figure: its id, its drawings before and after (`shown`),
+/// then a table of its data differences.
+fn changed_figure(id: &str, data: &[Difference], drawing: bool, shown: Option<String>) -> String {
     let mut block = format!("**{}**", code(id, false));
+    let shown = shown.unwrap_or_default();
     if data.is_empty() {
         block.push_str(": the drawing changed, the data are the same.\n\n");
+        block.push_str(&shown);
         return block;
     }
     block.push_str(if drawing {
@@ -121,6 +241,7 @@ fn changed_figure(id: &str, data: &[Difference], drawing: bool) -> String {
     } else {
         ": the data changed, the drawing is the same.\n\n"
     });
+    block.push_str(&shown);
     let mut table = String::from("| what | old → new |\n| --- | --- |\n");
     for d in data {
         let at = if d.at.is_empty() {
@@ -214,6 +335,30 @@ pub fn code(text: &str, in_table: bool) -> String {
     format!("{fence}{pad}{inner}{pad}{fence}")
 }
 
+/// `text` as an image's alt text that shows it literally: invisible and
+/// control characters written out as in [`code`], then every ASCII
+/// punctuation mark but `-` and `.` escaped with a backslash (CommonMark
+/// lets any be), so nothing in it is markup, ends the alt text or splits a
+/// table row.
+pub fn alt(text: &str) -> String {
+    let mut shown = String::with_capacity(text.len());
+    for c in text.chars() {
+        if c.is_control() || invisible(c) {
+            shown.extend(c.escape_default());
+        } else {
+            shown.push(c);
+        }
+    }
+    let mut out = String::with_capacity(shown.len() + 8);
+    for c in shown.chars() {
+        if c.is_ascii_punctuation() && c != '-' && c != '.' {
+            out.push('\\');
+        }
+        out.push(c);
+    }
+    out
+}
+
 /// Characters that draw nothing or reorder what follows: written out so a
 /// name cannot hide or disguise text.
 fn invisible(c: char) -> bool {
@@ -251,7 +396,7 @@ mod tests {
             json!({"period": 8, "values": [0, 1, 2]}),
         );
         assert_eq!(
-            format(&review),
+            format(&review, None),
             "### ladder diff\n\n\
              **Figures:** 1 changed, 0 added, 0 removed. **Pages:** 1 changed.\n\n\
              #### Changed figures\n\n\
@@ -265,8 +410,54 @@ mod tests {
     }
 
     #[test]
+    fn images_beside_the_table_with_alt_text_that_is_not_markup() {
+        let evil = "a]b(c)|*d*\n@e";
+        let mut review = one_figure(json!({"n": 1}), json!({"n": 2}));
+        review.figures.insert(evil.into(), FigureChange::Added);
+        review.figures.insert(
+            "t".into(),
+            FigureChange::Changed {
+                data: Vec::new(),
+                drawing: true,
+            },
+        );
+        for (id, sides) in [("strip-1-3-4", 2), (evil, 1), ("t", 1)] {
+            for files in [&mut review.old, &mut review.new].into_iter().take(sides) {
+                files.insert(format!("figures/{id}.svg").into(), b"<svg/>".to_vec());
+            }
+        }
+        let images = Images::new("https://h.example/p/", None).unwrap();
+        let text = format(&review, Some(&images));
+        assert!(
+            text.contains("[The review page](https://h.example/p/index.html) shows"),
+            "{text}"
+        );
+        // Figures in id order: the evil one is 0, strip-1-3-4 is 1, t is 2.
+        assert!(
+            text.contains(
+                "| ![old strip-1-3-4](https://h.example/p/old/3.svg) \
+                 | ![new strip-1-3-4](https://h.example/p/new/3.svg) |\n"
+            ),
+            "{text}"
+        );
+        // A drawing on one side only: the other says so.
+        assert!(
+            text.contains("| ![old t](https://h.example/p/old/5.svg) | no drawing |\n"),
+            "{text}"
+        );
+        assert_eq!(alt(evil), "a\\]b\\(c\\)\\|\\*d\\*\\\\n\\@e");
+        let page = Images::new(
+            "https://h.example/p",
+            Some("https://g.example/run#artifacts"),
+        );
+        assert_eq!(page.unwrap().page(), "https://g.example/run#artifacts");
+        assert!(Images::new("https://h.example/p#x", None).is_err());
+        assert!(Images::new("https://h.example/p", Some("https://g.example/a b")).is_err());
+    }
+
+    #[test]
     fn nothing_changed_says_so() {
-        let text = format(&Review::default());
+        let text = format(&Review::default(), None);
         assert!(text.ends_with(
             "Nothing changed: every figure, data file and page is the base's, byte for byte.\n"
         ));
@@ -276,7 +467,7 @@ mod tests {
     fn names_and_values_cannot_break_the_table_or_open_html() {
         let evil = "a|b`c\n<img src=x onerror=alert(1)>\u{202e}@someone";
         let review = one_figure(json!({ evil: "x" }), json!({ evil: evil }));
-        let text = format(&review);
+        let text = format(&review, None);
         let row = text.lines().find(|l| l.starts_with("| `")).unwrap();
         // One row, three cell borders: the pipes inside are escaped.
         assert_eq!(
@@ -319,7 +510,7 @@ mod tests {
                 .figures
                 .insert(format!("new-{i:02}"), FigureChange::Added);
         }
-        let text = format(&review);
+        let text = format(&review, None);
         assert!(
             text.contains("<details><summary>12 differences</summary>\n\n| what |"),
             "{text}"
@@ -351,7 +542,7 @@ mod tests {
                 },
             );
         }
-        let text = format(&review);
+        let text = format(&review, None);
         assert!(text.len() < LIMIT + 500, "{}", text.len());
         assert!(text.contains("more figures or files, not shown"), "{text}");
         assert_eq!(

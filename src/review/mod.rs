@@ -7,6 +7,7 @@ pub mod data;
 pub mod git;
 pub mod html;
 pub mod markdown;
+pub mod stamp;
 
 use std::collections::{BTreeMap, BTreeSet};
 use std::path::{Path, PathBuf};
@@ -60,15 +61,20 @@ pub struct Review {
     pub figures: BTreeMap<String, FigureChange>,
     /// Pages and other files that changed, and links (never followed).
     pub pages: Vec<PageChange>,
+    /// Pages that differ only in the sources stamp of their footer
+    /// ([`stamp`]): the revision of the sources, which changes on every
+    /// page with any source. Counted apart, not as changed pages.
+    pub stamp_only: Vec<String>,
     /// The two sides' files, for the HTML review page.
     pub old: Files,
     pub new: Files,
 }
 
 impl Review {
-    /// True when nothing differs.
+    /// True when nothing differs (a page whose stamp alone differs counts:
+    /// the bytes are not the base's).
     pub fn is_empty(&self) -> bool {
-        self.figures.is_empty() && self.pages.is_empty()
+        self.figures.is_empty() && self.pages.is_empty() && self.stamp_only.is_empty()
     }
 }
 
@@ -124,14 +130,24 @@ pub fn review(old: Tree, new: Tree) -> Review {
         }
     }
     let paths: BTreeSet<&PathBuf> = old.keys().chain(new.keys()).collect();
-    let mut pages: Vec<PageChange> = paths
-        .into_iter()
-        .filter(|p| figure_id(p).is_none() && old.get(*p) != new.get(*p))
-        .map(|p| PageChange {
-            path: p.display().to_string(),
-            link: false,
-        })
-        .collect();
+    let mut pages = Vec::new();
+    let mut stamp_only = Vec::new();
+    for path in paths {
+        let (a, b) = (old.get(path), new.get(path));
+        if figure_id(path).is_some() || a == b {
+            continue;
+        }
+        let name = path.display().to_string();
+        match (a, b) {
+            (Some(a), Some(b)) if name.ends_with(".html") && stamp::same_but_stamp(a, b) => {
+                stamp_only.push(name)
+            }
+            _ => pages.push(PageChange {
+                path: name,
+                link: false,
+            }),
+        }
+    }
     pages.extend(links.iter().map(|p| PageChange {
         path: p.display().to_string(),
         link: true,
@@ -139,6 +155,7 @@ pub fn review(old: Tree, new: Tree) -> Review {
     Review {
         figures,
         pages,
+        stamp_only,
         old,
         new,
     }
@@ -189,6 +206,9 @@ pub fn format(review: &Review) -> String {
             out.push_str(&format!("    {p}\n"));
         }
     }
+    if !review.stamp_only.is_empty() {
+        out.push_str(&format!("{}\n", stamp::note(review.stamp_only.len())));
+    }
     out
 }
 
@@ -238,5 +258,25 @@ mod tests {
             Some(FigureChange::Changed { drawing: true, .. })
         ));
         assert_eq!(review.figures.len(), 1);
+    }
+
+    #[test]
+    fn a_page_whose_stamp_alone_changed_is_counted_apart() {
+        let page = |stamp: &str, text: &str| {
+            format!("<p>{text}</p><p class=\"provenance\">sources <code>{stamp}</code></p>")
+        };
+        let old = page("03dc45be996fa912", "same");
+        let new = page("9abc45be996fa000", "same");
+        let other_old = page("03dc45be996fa912", "one");
+        let other_new = page("9abc45be996fa000", "two");
+        let review = review(
+            tree(&[("a.html", &old), ("b.html", &other_old), ("c.css", "x")]),
+            tree(&[("a.html", &new), ("b.html", &other_new), ("c.css", "y")]),
+        );
+        assert_eq!(review.stamp_only, ["a.html"]);
+        let pages: Vec<&str> = review.pages.iter().map(|p| p.path.as_str()).collect();
+        assert_eq!(pages, ["b.html", "c.css"]);
+        assert!(!review.is_empty());
+        assert!(format(&review).ends_with("1 page differs only in the sources stamp.\n"));
     }
 }
