@@ -30,6 +30,8 @@ const work = await mkdtemp(join(tmpdir(), "ladder-serve-"));
 for (const source of ["figures.yaml", "references.yaml", "content", "templates"]) {
   await cp(join(project, source), join(work, source), { recursive: true });
 }
+// The figure cache, when there is one: the first build then computes nothing.
+await cp(join(project, ".cache/ladder"), join(work, ".cache/ladder"), { recursive: true }).catch(() => {});
 await mkdir(shots, { recursive: true });
 
 // --port 0: the system picks a free port; the server prints its URL once the site is built.
