@@ -81,10 +81,15 @@ pub fn render(project: &Project, manifest: &Manifest, figures: &[Computed]) -> R
         .collect();
     // The templates link the primer's words only on a site that has one.
     let has_primer = views.iter().any(|v| v.id == "primer");
-    let data: BTreeMap<&str, &serde_json::Value> = figures
-        .iter()
-        .map(|f| (f.figure.id.0.as_str(), &f.json))
-        .collect();
+    // Made a template value once: its maps and lists are shared, so each
+    // page's context takes it for the price of a pointer (the figures' data
+    // are megabytes, and converting them for every page was most of a build).
+    let data = Value::from_serializable(
+        &figures
+            .iter()
+            .map(|f| (f.figure.id.0.as_str(), &f.json))
+            .collect::<BTreeMap<&str, &serde_json::Value>>(),
+    );
 
     let mut placed = Vec::new();
     for (page, content) in manifest.pages.iter().zip(&contents) {
@@ -334,13 +339,9 @@ pub(super) fn located(file: &Path, error: &tera::Error) -> anyhow::Error {
 
 /// Renders a page's content as a template: Markdown with the placements'
 /// stand-ins.
-fn render_template(
-    tera: &Tera,
-    content: &Content,
-    data: &BTreeMap<&str, &serde_json::Value>,
-) -> Result<String> {
+fn render_template(tera: &Tera, content: &Content, data: &Value) -> Result<String> {
     let mut context = Context::new();
-    context.insert("data", data);
+    context.insert_value("data", data.clone());
     tera.render_str(&content.text, &context, false)
         .map_err(|e| located(&content.file, &e))
 }
@@ -352,7 +353,7 @@ fn render_content(
     placements: &Placements,
     page: &Page,
     content: &Content,
-    data: &BTreeMap<&str, &serde_json::Value>,
+    data: &Value,
     blocks: &[String],
 ) -> Result<String> {
     placements.begin(&page.id.0, None);
