@@ -348,11 +348,11 @@ fn diff_names_what_changed_in_a_figure_and_exits_one() {
         ],
     );
     assert_eq!(diff.status.code(), Some(1));
-    // index.html too: every footer names the sources' revision.
+    // index.html differs only in the footer's sources stamp: counted apart.
     let text = String::from_utf8_lossy(&diff.stdout);
     assert_eq!(
         text,
-        "strip-1-3-4: changed\n    computed: 200 → 150\n    values: length 200 → 150\npages and other files:\n    index.html\n    page.html\n"
+        "strip-1-3-4: changed\n    computed: 200 → 150\n    values: length 200 → 150\npages and other files:\n    page.html\n1 page differs only in the sources stamp.\n"
     );
     let review = fs::read_to_string(html.join("index.html")).unwrap();
     assert!(review.contains("old/1.svg") && review.contains("new/1.svg"));
