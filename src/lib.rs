@@ -68,6 +68,22 @@ pub struct BuildOptions {
     pub cache: bool,
     /// Recompute every figure (and refresh the cache).
     pub force: bool,
+    /// Told which figures are about to be computed (`ladder serve` shows them).
+    pub announce: Option<Announce>,
+}
+
+/// What a build calls with the ids of the figures it is about to compute
+/// (neither kept from an earlier build nor in the cache), before it does.
+#[derive(Clone)]
+pub struct Announce(pub std::sync::Arc<AnnounceFn>);
+
+/// The function an [`Announce`] holds.
+pub type AnnounceFn = dyn Fn(&[String]) + Send + Sync;
+
+impl std::fmt::Debug for Announce {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str("Announce")
+    }
 }
 
 /// What a build did, and how long each stage took.
@@ -81,6 +97,9 @@ pub struct BuildReport {
     pub timings: Vec<(String, Duration, bool)>,
     /// What went wrong without failing the build (a clean-up left for the next one).
     pub warnings: Vec<String>,
+    /// The files a [`rebuild`] wrote, and those it removed.
+    pub written: Vec<PathBuf>,
+    pub removed: Vec<PathBuf>,
 }
 
 /// Builds the site into `out`: manifest → compute → render → site.
@@ -94,7 +113,7 @@ pub fn build(options: &BuildOptions, out: &Path) -> Result<BuildReport> {
     } else {
         site::destination::vet_earlier(out, &options.root)?;
     }
-    let (files, mut report) = render(options)?;
+    let (files, mut report, _) = render(options, &[])?;
     let start = Instant::now();
     if options.only.is_empty() {
         report.warnings = site::write_atomically(out, &files, &options.root)?;
@@ -110,8 +129,41 @@ pub fn build(options: &BuildOptions, out: &Path) -> Result<BuildReport> {
 /// from the cache, unless `options.force` asks for every figure computed
 /// (which refreshes the cache).
 pub fn check(options: &BuildOptions, out: &Path) -> Result<Vec<Difference>> {
-    let (files, _) = render(options)?;
+    let (files, _, _) = render(options, &[])?;
     site::compare(out, &files)
+}
+
+/// A site kept in memory between builds by `ladder serve`: its figures as
+/// computed and drawn, so the next build computes and draws only the
+/// figures an edit changed.
+#[derive(Debug, Default)]
+pub struct Kept {
+    computed: Vec<figures::Computed>,
+}
+
+/// [`build`] for `ladder serve`: the whole site, reusing `kept`'s figures
+/// (and keeping this build's for the next). Into an earlier build's output
+/// folder it writes only the files whose bytes changed and removes those
+/// the site no longer has (listed in the report's `written` and
+/// `removed`); anywhere else it writes the site in one swap.
+pub fn rebuild(options: &BuildOptions, out: &Path, kept: &mut Kept) -> Result<BuildReport> {
+    let earlier = site::destination::vet_earlier(out, &options.root).is_ok();
+    if !earlier {
+        site::destination::vet(out, &options.root)?;
+    }
+    let (files, mut report, computed) = render(options, &kept.computed)?;
+    let start = Instant::now();
+    if earlier {
+        let changed = site::write_changed(out, &files, &options.root)?;
+        report.written = changed.written;
+        report.removed = changed.removed;
+    } else {
+        report.warnings = site::write_atomically(out, &files, &options.root)?;
+        report.written = files.keys().cloned().collect();
+    }
+    kept.computed = computed;
+    report.stages.push(("write", start.elapsed()));
+    Ok(report)
 }
 
 /// The records figures read instead of computing (`ladder check --deep`):
@@ -147,8 +199,12 @@ pub fn check_deep(root: &Path) -> Result<Vec<String>> {
         .collect())
 }
 
-/// Every stage but the write: the site's files in memory.
-fn render(options: &BuildOptions) -> Result<(Files, BuildReport)> {
+/// Every stage but the write: the site's files in memory, and the figures
+/// (taken from `kept` where they are unchanged).
+fn render(
+    options: &BuildOptions,
+    kept: &[figures::Computed],
+) -> Result<(Files, BuildReport, Vec<figures::Computed>)> {
     let mut stages = Vec::new();
     let mut lap = Instant::now();
     let mut stage = |name| {
@@ -166,11 +222,17 @@ fn render(options: &BuildOptions) -> Result<(Files, BuildReport)> {
     let cache = options
         .cache
         .then(|| figures::cache::Cache::open(root, options.force));
-    let computed =
-        figures::compute_all(&selected, cache.as_ref(), &progress).map_err(|e| anyhow!(e))?;
+    let announce = |ids: &[String]| {
+        if let Some(Announce(announce)) = &options.announce {
+            announce(ids);
+        }
+    };
+    let computed = figures::compute_all(&selected, cache.as_ref(), kept, &announce, &progress)
+        .map_err(|e| anyhow!(e))?;
     progress.finish_and_clear();
-    if let (Some(cache), true) = (&cache, options.only.is_empty()) {
-        // Every figure was asked for: what none used is stale.
+    if let (Some(cache), true) = (&cache, options.only.is_empty() && kept.is_empty()) {
+        // Every figure was asked for, and read from the cache or computed:
+        // what none used is stale.
         cache.prune();
     }
     stage("compute and draw");
@@ -198,8 +260,10 @@ fn render(options: &BuildOptions) -> Result<(Files, BuildReport)> {
             .map(|c| (c.figure.id.0.clone(), c.time, c.cached))
             .collect(),
         warnings: Vec::new(),
+        written: Vec::new(),
+        removed: Vec::new(),
     };
-    Ok((files, report))
+    Ok((files, report, computed))
 }
 
 /// The figures named by `--only`, or all of them.

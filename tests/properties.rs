@@ -254,6 +254,7 @@ proptest! {
             progress: false,
             cache: false,
             force: true,
+            announce: None,
         };
         match ladder::build(&options, &out) {
             Ok(_) => prop_assert!(out.join("page.html").is_file()),

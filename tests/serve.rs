@@ -502,3 +502,92 @@ fn the_watcher_follows_a_folder_replaced_by_a_link() {
         edits_are_rebuilt(dir.path(), server.port, &format!("Linked {folder}"));
     }
 }
+
+/// `ladder serve` on a site with an earlier build, its standard error in a
+/// file: the server, and a way to wait for a line of that file.
+fn serve_logged(root: &Path, log: &Path) -> (Server, impl Fn(&str) -> String) {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_ladder"))
+        .arg("--root")
+        .arg(root)
+        .args(["serve", "--port", "0"])
+        .env("CI", "true")
+        .stdout(Stdio::piped())
+        .stderr(fs::File::create(log).unwrap())
+        .spawn()
+        .unwrap();
+    let mut line = String::new();
+    BufReader::new(child.stdout.take().unwrap())
+        .read_line(&mut line)
+        .unwrap();
+    let port = line
+        .split("http://127.0.0.1:")
+        .nth(1)
+        .and_then(|rest| rest.split('/').next())
+        .and_then(|port| port.parse().ok())
+        .unwrap_or_else(|| panic!("no URL in {line:?}"));
+    let log = log.to_path_buf();
+    let wait = move |what: &str| {
+        let deadline = Instant::now() + Duration::from_secs(20);
+        loop {
+            let text = fs::read_to_string(&log).unwrap_or_default();
+            if text.contains(what) {
+                return text;
+            }
+            assert!(Instant::now() < deadline, "no {what:?} in\n{text}");
+            std::thread::sleep(Duration::from_millis(20));
+        }
+    };
+    (Server { child, port }, wait)
+}
+
+#[test]
+fn an_earlier_site_is_served_at_once_and_a_prose_edit_writes_only_what_changed() {
+    let dir = site("base");
+    assert!(ladder(dir.path(), &["build"]).status.success());
+    let log = dir.path().join("serve.log");
+    let (server, wait) = serve_logged(dir.path(), &log);
+    // The URL came before the first build: the earlier site is served.
+    let text = wait("built (first build)");
+    let serving = text.find("serving the site already in").unwrap();
+    assert!(
+        serving < text.find("built (first build)").unwrap(),
+        "{text}"
+    );
+    let (status, _) = get(server.port, "/page.html");
+    assert_eq!(status, 200);
+
+    let inode = |name: &str| {
+        std::os::unix::fs::MetadataExt::ino(
+            &fs::metadata(dir.path().join("output").join(name)).unwrap(),
+        )
+    };
+    let (svg, data, page) = (
+        inode("figures/strip-1-3-4.svg"),
+        inode("data/strip-1-3-4.json"),
+        inode("page.html"),
+    );
+    let file = dir.path().join("content/page.md");
+    let prose = fs::read_to_string(&file).unwrap();
+    fs::write(&file, format!("{prose}\nA sentence added while serving.\n")).unwrap();
+    let text = wait("built (content/page.md)");
+    let line = text
+        .lines()
+        .find(|l| l.starts_with("built (content/page.md)"))
+        .unwrap();
+    assert!(line.contains("0 of 1 figures computed"), "{line}");
+    // The page, and the index, whose footer names the sources' revision;
+    // not the drawing or the data.
+    assert!(line.contains(" 2 files written, 0 removed"), "{line}");
+    assert_eq!(inode("figures/strip-1-3-4.svg"), svg);
+    assert_eq!(inode("data/strip-1-3-4.json"), data);
+    assert_ne!(
+        inode("page.html"),
+        page,
+        "written through a file of its own"
+    );
+    let (_, answer) = get(server.port, "/page.html");
+    assert!(answer.contains("A sentence added while serving."));
+    // What serve wrote is what a build writes.
+    let check = ladder(dir.path(), &["check", "--force"]);
+    assert!(check.status.success(), "{}", common::stderr(&check));
+}

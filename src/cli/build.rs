@@ -30,6 +30,7 @@ pub fn options(root: &Path, only: Vec<String>, force: bool) -> BuildOptions {
         progress: !quiet(),
         cache: true,
         force,
+        announce: None,
     }
 }
 

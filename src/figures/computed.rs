@@ -35,17 +35,48 @@ pub struct Computed {
 /// Computes the figures (in parallel), checks their claims, and draws them.
 /// Errors from every figure are collected, each naming its figure and
 /// located at its entry in the manifest (a failed claim at its `expect:`).
+///
+/// A figure of `kept` (an earlier build's, in `ladder serve`) with the same
+/// id, kind, parameters, caption and seed is taken as it is, not even read
+/// from the cache or drawn again; its claims are checked anew.
 pub fn compute_all(
     figures: &[Figure],
     cache: Option<&Cache>,
+    kept: &[Computed],
+    announce: &(dyn Fn(&[String]) + Sync),
     progress: &ProgressBar,
 ) -> Result<Vec<Computed>, String> {
+    let kept: BTreeMap<&str, &Computed> =
+        kept.iter().map(|c| (c.figure.id.0.as_str(), c)).collect();
+    // First what is ready (kept, or in the cache), so the figures left to
+    // compute can be named before the long part starts.
+    let ready: Vec<Option<Result<Computed, Located>>> = figures
+        .par_iter()
+        .map(|figure| match kept.get(figure.id.0.as_str()) {
+            Some(earlier) if same_figure(&earlier.figure, figure) => Some(reuse(earlier, figure)),
+            _ => cached(figure, cache?),
+        })
+        .collect();
+    let missing: Vec<String> = figures
+        .iter()
+        .zip(&ready)
+        .filter(|(_, r)| r.is_none())
+        .map(|(f, _)| f.id.0.clone())
+        .collect();
+    progress.inc((figures.len() - missing.len()) as u64);
+    if !missing.is_empty() {
+        announce(&missing);
+    }
     let results: Vec<Result<Computed, String>> = figures
         .par_iter()
-        .map(|figure| {
-            let outcome = compute_one(figure, cache).map_err(|e| e.to_string());
-            progress.inc(1);
-            outcome
+        .zip(ready)
+        .map(|(figure, ready)| {
+            let outcome = ready.unwrap_or_else(|| {
+                let fresh = compute_one(figure, cache);
+                progress.inc(1);
+                fresh
+            });
+            outcome.map_err(|e| e.to_string())
         })
         .collect();
     let mut computed = Vec::new();
@@ -62,26 +93,35 @@ pub fn compute_all(
     Ok(computed)
 }
 
+/// The figure from the cache and drawn, or `None` when it is not there.
+fn cached(figure: &Figure, cache: &Cache) -> Option<Result<Computed, Located>> {
+    let data = cache.get(figure)?;
+    Some(finish(figure, &data, true, Duration::ZERO))
+}
+
+/// Computes the figure (its parts from the cache, where it has parts),
+/// stores it in the cache and draws it.
 fn compute_one(figure: &Figure, cache: Option<&Cache>) -> Result<Computed, Located> {
     let start = Instant::now();
-    let hit = cache.and_then(|c| c.get(figure));
-    let cached = hit.is_some();
-    let data = match hit {
-        Some(data) => data,
-        None => {
-            let store = cache.map(|c| c as &dyn PartStore);
-            let data = figure
-                .spec
-                .compute_with(store)
-                .map_err(|e| figure.error(e))?;
-            if let (Some(c), Ok(json)) = (cache, serde_json::to_value(&data)) {
-                c.put(figure, &json);
-            }
-            data
-        }
-    };
-    let (json, note, drawing) = draw(figure, &data).map_err(|e| figure.error(e))?;
-    let mut json = json;
+    let store = cache.map(|c| c as &dyn PartStore);
+    let data = figure
+        .spec
+        .compute_with(store)
+        .map_err(|e| figure.error(e))?;
+    if let (Some(c), Ok(json)) = (cache, serde_json::to_value(&data)) {
+        c.put(figure, &json);
+    }
+    finish(figure, &data, false, start.elapsed())
+}
+
+/// Draws the figure from its data and checks its claims.
+fn finish(
+    figure: &Figure,
+    data: &FigureData,
+    cached: bool,
+    time: Duration,
+) -> Result<Computed, Located> {
+    let (mut json, note, drawing) = draw(figure, data).map_err(|e| figure.error(e))?;
     if let (serde_json::Value::Object(map), false) = (&mut json, figure.seed.is_empty()) {
         let seed = figure.seed.clone().into_iter().collect();
         map.insert("seed".into(), serde_json::Value::Object(seed));
@@ -92,12 +132,28 @@ fn compute_one(figure: &Figure, cache: Option<&Cache>) -> Result<Computed, Locat
         json,
         note,
         drawing,
-        time: if cached {
-            Duration::ZERO
-        } else {
-            start.elapsed()
-        },
+        time: if cached { Duration::ZERO } else { time },
         cached,
+    })
+}
+
+/// Whether two manifest entries give the same figure: what it computes and
+/// draws (where the entry stands in the manifest and its claims aside).
+fn same_figure(a: &Figure, b: &Figure) -> bool {
+    a.id == b.id
+        && a.caption == b.caption
+        && a.seed == b.seed
+        && format!("{:?}", a.spec) == format!("{:?}", b.spec)
+}
+
+/// An earlier build's figure under the current entry: its claims checked.
+fn reuse(earlier: &Computed, figure: &Figure) -> Result<Computed, Located> {
+    check_expectations(&figure.expect, &earlier.json).map_err(|e| figure.expect_error(e))?;
+    Ok(Computed {
+        figure: figure.clone(),
+        time: Duration::ZERO,
+        cached: true,
+        ..earlier.clone()
     })
 }
 

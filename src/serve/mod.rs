@@ -75,18 +75,37 @@ pub fn serve(options: &ServeOptions) -> Result<()> {
     let mut watching = watch::start(&root, to_loop)?;
 
     let live = Arc::new(Live::new(run_name()));
+    let announcing = live.clone();
     let build = BuildOptions {
         root: options.root.clone(),
         only: Vec::new(),
         progress: false,
         cache: true,
         force: false,
+        // The open pages say what is being computed meanwhile.
+        announce: Some(crate::Announce(Arc::new(move |ids: &[String]| {
+            eprintln!("computing {}", ids.join(", "));
+            announcing.computing(ids);
+        }))),
     };
-    eprintln!("building {}", options.out.display());
-    rebuild(&build, &options.out, &live, "first build");
-
+    let mut kept = crate::Kept::default();
+    // An earlier build's site is served at once, while the first build
+    // runs (minutes on a cold cache); it then takes its place.
+    let earlier = crate::site::destination::vet_earlier(&options.out, &options.root).is_ok()
+        && options.out.join("index.html").is_file();
+    if !earlier {
+        eprintln!("building {}", options.out.display());
+        rebuild(&build, &options.out, &live, &mut kept, "first build");
+    }
     let server = http::Server::start(listener, options.out.clone(), port, live.clone())?;
     println!("serving {url} (Ctrl-C to stop)");
+    if earlier {
+        eprintln!(
+            "serving the site already in {} while it is built again",
+            options.out.display()
+        );
+        rebuild(&build, &options.out, &live, &mut kept, "first build");
+    }
     eprintln!(
         "watching figures.yaml, content/ and templates/ in {}",
         options.root.display()
@@ -123,7 +142,9 @@ pub fn serve(options: &ServeOptions) -> Result<()> {
         match burst.take(Instant::now()) {
             Plan::Stop => break,
             Plan::Idle => {}
-            Plan::Rebuild(changed) => rebuild(&build, &options.out, &live, &changed.join(", ")),
+            Plan::Rebuild(changed) => {
+                rebuild(&build, &options.out, &live, &mut kept, &changed.join(", "))
+            }
         }
     }
 
@@ -133,19 +154,25 @@ pub fn serve(options: &ServeOptions) -> Result<()> {
     Ok(())
 }
 
-/// Builds the site into `out`, and tells the pages: reload, or show the
-/// error over the last good site. A panic in a figure (a bug) is caught
-/// and shown the same way, so the server outlives it.
-fn rebuild(options: &BuildOptions, out: &Path, live: &Live, why: &str) {
+/// Builds the site into `out` (only the files that changed, when it holds
+/// an earlier build; `kept` the figures of the last good build), and tells
+/// the pages: reload, or show the error over the last good site. A panic
+/// in a figure (a bug) is caught and shown the same way, so the server
+/// outlives it.
+fn rebuild(options: &BuildOptions, out: &Path, live: &Live, kept: &mut crate::Kept, why: &str) {
     let start = Instant::now();
-    let result = catch_unwind(AssertUnwindSafe(|| crate::build(options, out)));
+    let result = catch_unwind(AssertUnwindSafe(|| crate::rebuild(options, out, kept)));
     let seconds = start.elapsed().as_secs_f64();
     let message = match result {
         Ok(Ok(report)) => {
             let computed = report.timings.iter().filter(|t| !t.2).count();
             eprintln!(
-                "built ({why}) in {seconds:.2} s: {} of {} figures computed, the rest from the cache",
-                computed, report.figures
+                "built ({why}) in {:.0} ms: {} of {} figures computed, {} files written, {} removed",
+                seconds * 1e3,
+                computed,
+                report.figures,
+                report.written.len(),
+                report.removed.len()
             );
             for warning in &report.warnings {
                 eprintln!("warning: {warning}");

@@ -2,7 +2,8 @@
 // is served (never written into output/). It listens to the server's events:
 // `built` names the build now served, and the page reloads when that is not
 // the build it came from; `failed` carries the build's error, shown over the
-// page, which stays the last good one.
+// page, which stays the last good one; `computing` names the figures a build
+// is computing, shown in a small note while the page stays readable.
 (() => {
   "use strict";
   const served = document.currentScript ? document.currentScript.dataset.build : "";
@@ -45,12 +46,44 @@
     if (overlay) overlay.remove();
   }
 
+  let note = null;
+
+  function computing(figures) {
+    if (!note) {
+      note = document.createElement("ladder-computing");
+      const root = note.attachShadow({ mode: "open" });
+      root.innerHTML = `<style>
+        :host { all: initial; position: fixed; right: 1rem; bottom: 1rem; z-index: 2147483646;
+                display: block; max-width: min(26rem, calc(100vw - 2rem));
+                font: 14px/1.4 system-ui, sans-serif; }
+        p { margin: 0; padding: 0.55rem 0.8rem; border-radius: 6px; background: #1b1b1b; color: #fff;
+            box-shadow: 0 4px 16px rgba(0, 0, 0, 0.3); overflow-wrap: anywhere; }
+      </style><p role="status" aria-live="polite"></p>`;
+    }
+    const names = figures.length > 4 ? `${figures.slice(0, 4).join(", ")} and ${figures.length - 4} more` : figures.join(", ");
+    note.shadowRoot.querySelector("p").textContent = `ladder: computing ${names}…`;
+    if (!note.isConnected) document.documentElement.appendChild(note);
+  }
+
+  function settled() {
+    if (note) note.remove();
+  }
+
   const events = new EventSource("/__ladder/events");
+  events.addEventListener("computing", (e) => {
+    try {
+      computing(JSON.parse(e.data).figures);
+    } catch {
+      // Not JSON: nothing to show.
+    }
+  });
   events.addEventListener("built", (e) => {
+    settled();
     if (e.data !== served) location.reload();
     else hide();
   });
   events.addEventListener("failed", (e) => {
+    settled();
     let failure = { build: served, message: e.data };
     try {
       failure = JSON.parse(e.data);

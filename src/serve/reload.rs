@@ -28,6 +28,8 @@ pub struct Status {
     /// The last build's error, located (`figures.yaml:12:7: …`); the site
     /// served is still the last good one.
     pub error: Option<String>,
+    /// The figures the build under way computes (none when it is done).
+    pub computing: Vec<String>,
     /// Counts every change, so a waiting stream knows it has news.
     pub generation: u64,
     /// Set when the server stops: the streams end.
@@ -49,6 +51,7 @@ impl Live {
         let (status, _) = watch::channel(Status {
             build: format!("{run}-0"),
             error: None,
+            computing: Vec::new(),
             generation: 0,
             stopping: false,
         });
@@ -70,12 +73,22 @@ impl Live {
         self.update(|s| {
             s.build = format!("{}-{}", self.run, s.generation + 1);
             s.error = None;
+            s.computing.clear();
         });
     }
 
     /// A build failed: pages show `message` over the last good site.
     pub fn failed(&self, message: String) {
-        self.update(|s| s.error = Some(message));
+        self.update(|s| {
+            s.error = Some(message);
+            s.computing.clear();
+        });
+    }
+
+    /// The build under way computes these figures: the pages say so
+    /// (the site stays served meanwhile).
+    pub fn computing(&self, ids: &[String]) {
+        self.update(|s| s.computing = ids.to_vec());
     }
 
     /// The server stops: every stream ends.
@@ -91,10 +104,15 @@ impl Live {
     }
 }
 
-/// The server-sent event that tells a page the status: `built` with the
-/// current build's name, or `failed` with the error and that name as JSON
-/// (one line: JSON escapes the message's line breaks).
+/// The server-sent event that tells a page the status: `computing` with
+/// the figures the build under way computes, `built` with the current
+/// build's name, or `failed` with the error and that name, as JSON (one
+/// line: JSON escapes the message's line breaks).
 pub fn event(status: &Status) -> String {
+    if !status.computing.is_empty() {
+        let data = serde_json::json!({ "build": status.build, "figures": status.computing });
+        return format!("event: computing\ndata: {data}\n\n");
+    }
     match &status.error {
         None => format!("event: built\ndata: {}\n\n", status.build),
         Some(message) => {

@@ -22,7 +22,7 @@ use notify::event::{AccessKind, AccessMode, MetadataKind, ModifyKind};
 use notify::{Event, EventKind, RecommendedWatcher, RecursiveMode, Watcher};
 
 /// How long the sources must be quiet before a rebuild starts.
-pub const QUIET: Duration = Duration::from_millis(100);
+pub const QUIET: Duration = Duration::from_millis(25);
 
 /// The longest a change waits for the sources to be quiet.
 pub const LONGEST: Duration = Duration::from_secs(2);
@@ -280,17 +280,21 @@ mod tests {
             ms(0),
             &s,
         );
-        burst.add(changed(&["/p/content/octal.md"]), ms(40), &s);
-        burst.add(Message::Trouble("queue overflow".into()), ms(50), &s);
+        burst.add(changed(&["/p/content/octal.md"]), ms(10), &s);
+        burst.add(Message::Trouble("queue overflow".into()), ms(15), &s);
         burst.add(
             changed(&["/p/figures.yaml", "/p/content/octal.md"]),
-            ms(80),
+            ms(20),
             &s,
         );
-        assert_eq!(burst.due(), Some(ms(80) + QUIET));
-        assert_eq!(burst.take(ms(120)), Plan::Idle, "not quiet long enough");
+        assert_eq!(burst.due(), Some(ms(20) + QUIET));
         assert_eq!(
-            burst.take(ms(180)),
+            burst.take(ms(20) + QUIET / 2),
+            Plan::Idle,
+            "not quiet long enough"
+        );
+        assert_eq!(
+            burst.take(ms(20) + QUIET),
             Plan::Rebuild(vec!["content/octal.md".into(), "figures.yaml".into()])
         );
         assert_eq!((burst.due(), burst.take(ms(400))), (None, Plan::Idle));

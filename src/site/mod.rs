@@ -33,7 +33,7 @@ use std::path::PathBuf;
 
 pub use destination::{MARKER, MARKER_TEXT};
 pub use tree::{Difference, Tree, compare, read_tree};
-pub use write::{write_atomically, write_some};
+pub use write::{Changed, write_atomically, write_changed, write_some};
 
 /// A whole site in memory: relative path → bytes, in sorted order.
 pub type Files = BTreeMap<PathBuf, Vec<u8>>;

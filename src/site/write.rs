@@ -107,9 +107,15 @@ pub fn write_some(out: &Path, files: &Files, project: &Path) -> Result<()> {
     let first = destination::vet_earlier(out, project)?;
     let _lock = lock(&first.path)?;
     let target = destination::vet_earlier(out, project)?.path;
+    write_into(&target, files)
+}
+
+/// Writes `files` into the folder `target`, each in place through a
+/// temporary file (the caller holds the lock).
+fn write_into(target: &Path, files: &Files) -> Result<()> {
     for (relative, bytes) in files {
         let path = target.join(relative);
-        let dir = path.parent().unwrap_or(&target);
+        let dir = path.parent().unwrap_or(target);
         if fs::symlink_metadata(dir).is_ok_and(|m| m.file_type().is_symlink()) {
             bail!(
                 "{} is a link: a build does not write through it",
@@ -131,6 +137,45 @@ pub fn write_some(out: &Path, files: &Files, project: &Path) -> Result<()> {
             .with_context(|| format!("cannot write {}", path.display()))?;
     }
     Ok(())
+}
+
+/// What [`write_changed`] did.
+#[derive(Debug, Default, Clone, PartialEq, Eq)]
+pub struct Changed {
+    /// Files written: new, or with other bytes than on disk.
+    pub written: Vec<PathBuf>,
+    /// Files on disk that the site no longer has, removed.
+    pub removed: Vec<PathBuf>,
+}
+
+/// Makes `out`, which an earlier build wrote, hold `files` and nothing
+/// else, writing only the files whose bytes differ (each through a
+/// temporary file of its own, so a reader sees the old file or the new,
+/// never half of one) and removing the files the site no longer has.
+/// `ladder serve` rebuilds this way: a prose edit writes a few files
+/// instead of swapping the whole site. Links in `out` are never followed:
+/// a link where a file goes is an error, and a link is never removed.
+pub fn write_changed(out: &Path, files: &Files, project: &Path) -> Result<Changed> {
+    let first = destination::vet_earlier(out, project)?;
+    let _lock = lock(&first.path)?;
+    let target = destination::vet_earlier(out, project)?.path;
+    let on_disk = super::tree::read_tree(&target)?.files;
+    let differs: Files = files
+        .iter()
+        .filter(|(relative, bytes)| on_disk.get(*relative) != Some(*bytes))
+        .map(|(p, b)| (p.clone(), b.clone()))
+        .collect();
+    write_into(&target, &differs)?;
+    let mut changed = Changed {
+        written: differs.into_keys().collect(),
+        removed: Vec::new(),
+    };
+    for relative in on_disk.keys().filter(|p| !files.contains_key(*p)) {
+        let path = target.join(relative);
+        fs::remove_file(&path).with_context(|| format!("cannot remove {}", path.display()))?;
+        changed.removed.push(relative.clone());
+    }
+    Ok(changed)
 }
 
 /// Takes the exclusive lock of `out`, waiting (and saying so) while
@@ -208,5 +253,59 @@ mod tests {
         assert!(warnings.is_empty(), "{warnings:?}");
         assert_eq!(fs::read_to_string(out.join("index.html")).unwrap(), "3");
         assert_eq!(leftovers(), 0);
+    }
+
+    #[test]
+    fn only_what_changed_is_written_and_what_went_is_removed() {
+        let project = tempfile::tempdir().unwrap();
+        let out = project.path().join("site");
+        let src = project.path().join("src");
+        fs::create_dir(&src).unwrap();
+        let mut files = site("1");
+        files.insert(PathBuf::from("data/a.json"), b"{}".to_vec());
+        files.insert(PathBuf::from("data/gone.json"), b"{}".to_vec());
+        write_atomically(&out, &files, &src).unwrap();
+        // A link where a page goes, to a file outside: replaced, not followed.
+        let outside = project.path().join("outside.html");
+        fs::write(&outside, "outside").unwrap();
+        std::os::unix::fs::symlink(&outside, out.join("page.html")).unwrap();
+        let inode = |name: &str| {
+            std::os::unix::fs::MetadataExt::ino(&fs::metadata(out.join(name)).unwrap())
+        };
+        let kept = inode("data/a.json");
+        files.remove(Path::new("data/gone.json"));
+        files.insert(PathBuf::from("index.html"), b"2".to_vec());
+        files.insert(PathBuf::from("page.html"), b"page".to_vec());
+        let changed = write_changed(&out, &files, &src).unwrap();
+        assert_eq!(
+            changed,
+            Changed {
+                written: vec![PathBuf::from("index.html"), PathBuf::from("page.html")],
+                removed: vec![PathBuf::from("data/gone.json")],
+            }
+        );
+        assert_eq!(
+            inode("data/a.json"),
+            kept,
+            "an unchanged file is not written"
+        );
+        assert_eq!(fs::read_to_string(out.join("index.html")).unwrap(), "2");
+        assert_eq!(fs::read_to_string(out.join("page.html")).unwrap(), "page");
+        assert!(
+            !fs::symlink_metadata(out.join("page.html"))
+                .unwrap()
+                .is_symlink()
+        );
+        assert_eq!(fs::read_to_string(&outside).unwrap(), "outside");
+        assert!(!out.join("data/gone.json").exists());
+        // Not an earlier build's folder: refused, nothing written.
+        let stranger = project.path().join("stranger");
+        fs::create_dir(&stranger).unwrap();
+        fs::write(stranger.join("keep.txt"), "mine").unwrap();
+        assert!(write_changed(&stranger, &files, &src).is_err());
+        assert_eq!(
+            fs::read_to_string(stranger.join("keep.txt")).unwrap(),
+            "mine"
+        );
     }
 }
