@@ -1,6 +1,11 @@
 // Tests .ci/review-comment.cjs against a fake GitHub (node, no packages):
 // one comment, updated on each push; a person's comment is never edited; a
-// failed review still replaces the last one; a fork gets the job summary.
+// failed review still replaces the last one; called from a pull_request
+// event, a fork gets the job summary. Called as review-publish.yml calls it
+// (a workflow_run event: the pull request's number and the review's run
+// passed in), a fork's pull request gets the comment too, linking the review
+// run; a number that is not one posts nothing; a comment.md that is a link
+// is not read.
 //
 //   node .ci/review-comment.test.cjs [COMMENT IMAGES_URL PAGE_URL]
 //
@@ -15,7 +20,7 @@ const os = require('os');
 const path = require('path');
 const post = require('./review-comment.cjs');
 
-function fakes(comments, fork = false) {
+function fakes(comments, fork = false, workflowRun = false) {
   const calls = [];
   const github = {
     paginate: async (method, args) => {
@@ -35,13 +40,16 @@ function fakes(comments, fork = false) {
     summary: { addRaw: (t) => ({ write: async () => summaries.push(t) }) },
     notice: () => {},
     info: () => {},
+    warning: (m) => calls.push(['warning', m]),
     setFailed: (m) => calls.push(['failed', m]),
   };
   const context = {
     repo: { owner: 'o', repo: 'r' },
     serverUrl: 'https://github.com',
     runId: 7,
-    payload: { pull_request: { number: 3, head: { repo: { full_name: fork ? 'x/r' : 'o/r' } } } },
+    payload: workflowRun
+      ? { workflow_run: { id: 99, event: 'pull_request', pull_requests: [] } }
+      : { pull_request: { number: 3, head: { repo: { full_name: fork ? 'x/r' : 'o/r' } } } },
   };
   return { github, core, context, calls, summaries };
 }
@@ -78,11 +86,53 @@ function fakes(comments, fork = false) {
   assert.deepStrictEqual(f.calls, []);
   assert.strictEqual(f.summaries.length, 1);
 
-  let cases = 4;
+  // review-publish.yml's call (workflow_run, a fork's pull request, whose
+  // payload names none): the comment goes on the number passed, and links
+  // the review run passed, not the publishing run.
+  f = fakes([], true, true);
+  assert.strictEqual(await post({ ...f, file, issue: '12', runId: '99' }), 'created');
+  const forked = f.calls.find((c) => c[0] === 'create');
+  assert.strictEqual(forked[1], 12);
+  assert.deepStrictEqual(f.calls[0], ['list', 12]);
+  assert.ok(forked[2].startsWith(`${post.MARKER}\n### ladder diff`), forked[2]);
+  assert.ok(forked[2].includes('https://github.com/o/r/actions/runs/99)'), forked[2]);
+  assert.ok(!forked[2].includes('/actions/runs/7'), forked[2]);
+
+  // ... and on its next push, updates the bot's comment on that number.
+  f = fakes([{ id: 5, user: { login: 'github-actions[bot]' }, body: `${post.MARKER}\nold` }], true, true);
+  assert.strictEqual(await post({ ...f, file, issue: 12, runId: 100 }), 'updated');
+  assert.deepStrictEqual(f.calls.map((c) => c.slice(0, 2)), [['list', 12], ['update', 5]]);
+
+  // A failed review (no comment.md) says so on the number passed.
+  f = fakes([], true, true);
+  assert.strictEqual(await post({ ...f, file: path.join(dir, 'missing.md'), issue: '12', runId: '99' }), 'created');
+  assert.ok(f.calls.find((c) => c[0] === 'create')[2].includes('**No review**'));
+
+  // Not a number (the artifact's text is the pull request's): nothing posted.
+  for (const [issue, runId] of [['7; rm -rf /', '99'], ['../8', '99'], ['012', '99'], ['', '99'], ['12', '9 9']]) {
+    f = fakes([], true, true);
+    assert.strictEqual(await post({ ...f, file, issue, runId }), 'none', `${issue} ${runId}`);
+    assert.deepStrictEqual(f.calls.map((c) => c[0]), ['failed'], `${issue} ${runId}`);
+    assert.deepStrictEqual(f.summaries, []);
+  }
+
+  // A comment.md that is a link (to a secret, say) is not read: no review.
+  const secret = path.join(dir, 'secret');
+  fs.writeFileSync(secret, 'SECRET-TOKEN\n');
+  const link = path.join(dir, 'link.md');
+  fs.symlinkSync(secret, link);
+  f = fakes([], true, true);
+  assert.strictEqual(await post({ ...f, file: link, issue: '12', runId: '99' }), 'created');
+  const linked = f.calls.find((c) => c[0] === 'create')[2];
+  assert.ok(linked.includes('**No review**') && !linked.includes('SECRET'), linked);
+  assert.ok(f.calls.some((c) => c[0] === 'warning'));
+
+  let cases = 9;
   const [real, images, page] = process.argv.slice(2);
   if (real) {
-    f = fakes([]);
-    assert.strictEqual(await post({ ...f, file: real }), 'created');
+    // As review-publish.yml posts it.
+    f = fakes([], true, true);
+    assert.strictEqual(await post({ ...f, file: real, issue: '7', runId: '9' }), 'created');
     const shown = f.calls.find((c) => c[0] === 'create')[2];
     const count = (re) => (shown.match(re) ?? []).length;
     assert.ok(shown.includes('**Figures:** 1 changed, 0 added, 0 removed. **Pages:** 1 changed'), shown);
