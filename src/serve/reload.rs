@@ -227,4 +227,24 @@ mod tests {
         live.stop();
         assert!(seen.has_changed().unwrap() && seen.borrow().stopping);
     }
+
+    #[test]
+    fn the_pages_hear_what_is_computed_then_that_it_is_built() {
+        let live = Live::new("r".into());
+        live.computing(&["strip-1-3-4".into(), "a\"b".into()]);
+        assert_eq!(
+            event(&live.now()),
+            "event: computing\ndata: {\"build\":\"r-0\",\"figures\":[\"strip-1-3-4\",\"a\\\"b\"]}\n\n"
+        );
+        live.built();
+        let built = live.now();
+        assert!(built.computing.is_empty());
+        assert_eq!(
+            event(&built),
+            format!("event: built\ndata: {}\n\n", built.build)
+        );
+        live.computing(&["x".into()]);
+        live.failed("figures.yaml:1:1: no".into());
+        assert!(event(&live.now()).starts_with("event: failed\n"));
+    }
 }

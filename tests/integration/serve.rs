@@ -6,7 +6,7 @@
 //! is sent over raw TCP, bounded in count and time, and the server then
 //! still serves a page and a reload.
 
-mod common;
+use crate::common;
 
 use std::fs;
 use std::io::{BufRead, BufReader, ErrorKind, Read, Write};

@@ -2,7 +2,7 @@
 //! heading ids and the contents list, the current page, image sizes, and a
 //! footer revision that follows the sources and nothing else.
 
-mod common;
+use crate::common;
 
 use std::fs;
 

@@ -5,7 +5,7 @@
 //! linking (`src/site/theorems.rs`); its negative controls plant an
 //! unlinked name and a wrong anchor, and a renamed anchor fails the build.
 
-mod common;
+use crate::common;
 
 use std::fs;
 use std::path::{Path, PathBuf};

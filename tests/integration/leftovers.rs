@@ -3,7 +3,7 @@
 //! `src/pause.rs`), killed there with SIGKILL, and the next run must leave
 //! no leftover, and the site it writes must be what a fresh build writes.
 
-mod common;
+use crate::common;
 
 use std::fs;
 use std::io::{BufRead, BufReader};

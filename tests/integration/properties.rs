@@ -6,7 +6,7 @@
 //! at the edges that broke before (takes near 2^64, zero, huge sizes, keys
 //! given twice, text cut short) rather than at uniform noise.
 
-mod common;
+use crate::common;
 
 use std::collections::BTreeMap;
 use std::fs;

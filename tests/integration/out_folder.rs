@@ -4,7 +4,7 @@
 //! fails or a leftover of an earlier run blocks nothing (10), and a linked
 //! `output/` is written through to the folder it names (18).
 
-mod common;
+use crate::common;
 
 use std::fs;
 use std::path::Path;

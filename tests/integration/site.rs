@@ -4,7 +4,7 @@
 //! that differ from it. Each bad case must exit non-zero with a located
 //! message and leave the previous `output/` exactly as it was.
 
-mod common;
+use crate::common;
 
 use std::fs;
 use std::process::Command;

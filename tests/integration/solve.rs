@@ -3,7 +3,7 @@
 //! on after a kill to the hash of a straight run, and `ladder check --deep`
 //! finds a planted difference in a committed record.
 
-mod common;
+use crate::common;
 
 use std::path::Path;
 use std::process::{Command, Output, Stdio};

@@ -2,7 +2,7 @@
 //! and the committed site read as a reader would (no word of how it was
 //! made, a References section wherever a named result is).
 
-mod common;
+use crate::common;
 
 use std::fs;
 use std::path::PathBuf;

@@ -3,7 +3,7 @@
 //! or Markdown italics; a caption's formula is MathML in the page and plain,
 //! escaped text in the SVG.
 
-mod common;
+use crate::common;
 
 use std::fs;
 

@@ -3,7 +3,7 @@
 //! without `output/` is refused, file names are read whole whatever their
 //! bytes, and a BASE never reaches git as an option.
 
-mod common;
+use crate::common;
 
 use std::fs;
 use std::path::Path;

@@ -4,7 +4,7 @@
 //! is written (19); `check` and `diff FOLDER` do not follow links out of
 //! `output/` and read a bounded amount (6).
 
-mod common;
+use crate::common;
 
 use std::fs;
 use std::os::unix::fs::symlink;

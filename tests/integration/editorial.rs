@@ -4,7 +4,7 @@
 //! to in its page's prose; prose names a rule as a reader does (`·8`,
 //! `{1, 3, 4}`), never in the command line's spelling (`hex:·8`).
 
-mod common;
+use crate::common;
 
 use std::fs;
 

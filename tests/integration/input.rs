@@ -1,10 +1,10 @@
 //! Bad input, end to end: every rule string, manifest entry and command line
 //! that once made `ladder` panic, abort, run for minutes or claim a false
 //! proof now ends in a located error (exit 2) that leaves `output/` as it
-//! was, or in a correct answer. Issue 14's input half; `tests/site.rs` has
+//! was, or in a correct answer. Issue 14's input half; `tests/integration/site.rs` has
 //! the site's ordinary behaviour.
 
-mod common;
+use crate::common;
 
 use std::fs;
 use std::io::Read;

@@ -2,7 +2,7 @@
 //! binary; never serving an entry made under other code; pruned; kept part
 //! by part for a figure made of parts; and read back exactly as written.
 
-mod common;
+use crate::common;
 
 use std::fs;
 use std::path::{Path, PathBuf};

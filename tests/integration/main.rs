@@ -1,0 +1,25 @@
+//! The integration tests, one binary (linking each file's tests apart
+//! took a link of the whole library apiece): the command line, the site and
+//! its guarantees, end to end. `common` holds the helpers they share.
+
+mod common;
+
+mod cache;
+mod checkpoint;
+mod cli;
+mod editorial;
+mod input;
+mod leaks;
+mod leftovers;
+mod legible;
+mod math;
+mod navigation;
+mod out_folder;
+mod properties;
+mod readers;
+mod references;
+mod review;
+mod serve;
+mod site;
+mod solve;
+mod theorems;
