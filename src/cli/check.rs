@@ -32,7 +32,12 @@ pub fn run(args: Args, root: &Path) -> Result<ExitCode> {
     let out = args.out.unwrap_or_else(|| root.join("output"));
     let differences = ladder::check(&super::build::options(root, Vec::new(), args.force), &out)?;
     if differences.is_empty() {
-        eprintln!("{} is what a fresh build produces", out.display());
+        let how = if args.force {
+            "every figure computed afresh"
+        } else {
+            "unchanged figures from the cache; --force computes them all"
+        };
+        eprintln!("{} is what a build produces ({how})", out.display());
         return if args.deep {
             deep(root)
         } else {
