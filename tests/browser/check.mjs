@@ -25,7 +25,7 @@ import { readdir, mkdir, stat, writeFile, readFile, rm } from "node:fs/promises"
 import { execFileSync } from "node:child_process";
 import { join } from "node:path";
 import { chromium } from "playwright-core";
-import { AxeBuilder } from "@axe-core/playwright";
+import { createRequire } from "node:module";
 import { serveFolder } from "./static.mjs";
 import {
   SMALLEST, figureText, figureBackgrounds, tableOverflow, figureOverflow, figureClipping, tableScrolls,
@@ -33,6 +33,10 @@ import {
 } from "./figures.mjs";
 
 const [site, shots] = process.argv.slice(2);
+// axe-core, run in the page itself: the site has no frames (checked on each
+// page), so @axe-core/playwright's frame handling, a third of the cost, buys
+// nothing here.
+const AXE = await readFile(createRequire(import.meta.url).resolve("axe-core/axe.min.js"), "utf8");
 const { origin, close } = await serveFolder(site);
 
 // The essays and the index, then each figure's page of its own.
@@ -41,20 +45,87 @@ const pages = [
   ...(await readdir(join(site, "figures"))).filter((f) => f.endsWith(".html")).sort().map((f) => `figures/${f}`),
 ];
 await mkdir(shots, { recursive: true });
-const browser = await chromium.launch({
+// One browser for each of the pages open at once: pages of one browser share
+// its processes, and a page's checks (axe above all) are its renderer's work.
+const JOBS = Math.max(1, Number(process.env.BROWSER_JOBS) || 2);
+const browsers = await Promise.all(Array.from({ length: JOBS }, () => chromium.launch({
   executablePath: process.env.CHROMIUM || "/usr/bin/chromium",
   args: ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking",
          "--disable-component-update", "--disable-sync"],
-});
+})));
+// Screenshots are for a person to look at; CI (CI=true) checks without
+// them unless BROWSER_SHOTS=1 (they were a third of its time).
+const SHOTS = !process.env.CI || process.env.BROWSER_SHOTS === "1";
 const problems = [];
 const legibility = {};
-for (const file of pages) {
-  for (const [name, width] of [["phone", 390], ["desktop", 1280]]) {
+let lap = Date.now();
+const phase = (what) => {
+  console.log(`browser: ${what} took ${((Date.now() - lap) / 1000).toFixed(0)} s`);
+  lap = Date.now();
+};
+
+// The pages are independent: JOBS of them are checked at once, each task
+// in a browser of its own.
+async function pool(tasks) {
+  let next = 0;
+  const worker = async (browser) => {
+    while (next < tasks.length) {
+      const task = tasks[next++];
+      await task(browser);
+    }
+  };
+  await Promise.all(browsers.slice(0, Math.min(JOBS, tasks.length)).map(worker));
+}
+
+// Accessibility: axe-core at both widths, every rule in the light scheme,
+// then, the page switched to the dark scheme in place (it changes colours
+// only), the rules that read colours. Every finding fails the check,
+// whatever its impact. Only violations are reported in full.
+const axe = {};
+async function accessibility(page, file, name) {
+  await page.evaluate(AXE);
+  for (const colorScheme of ["light", "dark"]) {
+    await page.emulateMedia({ colorScheme });
+    const options = { resultTypes: ["violations"] };
+    if (colorScheme === "dark") options.runOnly = { type: "rule", values: ["color-contrast", "link-in-text-block"] };
+    const result = await page.evaluate(async (options) => {
+      const frames = document.querySelectorAll("iframe, frame, object, embed").length;
+      const r = await axe.run(document, options);
+      return {
+        frames,
+        violations: r.violations.map((v) => ({ id: v.id, impact: v.impact, nodes: v.nodes.map((n) => ({ target: n.target })) })),
+      };
+    }, options);
+    const where = `${file} (${colorScheme}, ${name})`;
+    if (result.frames) problems.push(`${where}: ${result.frames} frames: check them with @axe-core/playwright`);
+    const counts = {};
+    for (const v of result.violations) {
+      counts[v.impact] = (counts[v.impact] || 0) + v.nodes.length;
+      problems.push(`${where}: axe ${v.impact}: ${v.id} (${v.nodes.length}): ${v.nodes.slice(0, 3).map((n) => n.target.join(" ")).join(", ")}`);
+    }
+    axe[`${file} ${colorScheme} ${name}`] = counts;
+  }
+  if (name === "desktop") {
+    for (const f of await figureBackgrounds(page)) {
+      if (f.figure > f.page + 0.01) problems.push(`${file} (dark, desktop): figure ${f.id} is lighter than the page (luminance ${f.figure.toFixed(3)} against ${f.page.toFixed(3)})`);
+    }
+  }
+  if (SHOTS) {
+    await page.screenshot({ path: join(shots, `${file.replace(/\.html$/, "")}-${name}-dark.png`), fullPage: true });
+  }
+}
+
+await pool(pages.flatMap((file) => [["phone", 390], ["desktop", 1280]].map(([name, width]) => async (browser) => {
     const page = await browser.newPage({ viewport: { width, height: 844 } });
     const say = (what) => problems.push(`${file} (${name}): ${what}`);
     page.on("console", (m) => { if (m.type() === "error") say(`console error: ${m.text()}`); });
     page.on("pageerror", (e) => say(`page error: ${e.message}`));
-    page.on("requestfailed", (r) => say(`request failed: ${r.url()}`));
+    // A request the browser cancels itself (a <picture> source it no longer
+    // wants while a full-page screenshot resizes the page) is no failure of
+    // the site: a missing file answers 404, and a broken image is caught below.
+    page.on("requestfailed", (r) => {
+      if (r.failure()?.errorText !== "net::ERR_ABORTED") say(`request failed: ${r.url()} (${r.failure()?.errorText})`);
+    });
     page.on("response", (r) => { if (r.status() >= 400) say(`${r.status()} for ${r.url()}`); });
     page.on("request", (r) => { if (!r.url().startsWith(origin)) say(`request outside the site: ${r.url()}`); });
     await page.goto(`${origin}/${file}`, { waitUntil: "load" });
@@ -90,15 +161,17 @@ for (const file of pages) {
         if (!found) say(`broken anchor: ${href}`);
       }
     }
-    await page.screenshot({ path: join(shots, `${file.replace(/\.html$/, "").replace("/", "-")}-${name}.png`), fullPage: true });
+    if (SHOTS) {
+      await page.screenshot({ path: join(shots, `${file.replace(/\.html$/, "").replace("/", "-")}-${name}.png`), fullPage: true });
+    }
+    await accessibility(page, file, name);
     await page.close();
-  }
-}
+})));
+phase("every page at both widths: loaded, measured, axe in both schemes");
 // Print, on A4 and on Letter: the paper's text block is 2 × 1.8 cm narrower
 // than the paper (style.css's @page margins).
 const PAPERS = [["A4", 657], ["Letter", 680]];
-for (const file of pages.filter((f) => !f.includes("/"))) {
-  for (const [format, width] of PAPERS) {
+await pool(pages.filter((f) => !f.includes("/")).flatMap((file) => PAPERS.map(([format, width]) => async (browser) => {
     const page = await browser.newPage({ viewport: { width, height: 900 } });
     const say = (what) => problems.push(`${file} (print, ${format}): ${what}`);
     await page.goto(`${origin}/${file}`, { waitUntil: "load" });
@@ -119,48 +192,21 @@ for (const file of pages.filter((f) => !f.includes("/"))) {
     });
     for (const f of pngs) await rm(join(shots, f));
     await page.close();
-  }
-}
-// Accessibility: axe-core in both colour schemes at both widths. Every
-// finding fails the check, whatever its impact.
-const axe = {};
-for (const file of pages) {
-  for (const colorScheme of ["light", "dark"]) {
-    for (const [name, width] of [["phone", 390], ["desktop", 1280]]) {
-      const context = await browser.newContext({ viewport: { width, height: 844 }, colorScheme });
-      const page = await context.newPage();
-      await page.goto(`${origin}/${file}`, { waitUntil: "load" });
-      const result = await new AxeBuilder({ page }).analyze();
-      const counts = {};
-      for (const v of result.violations) {
-        counts[v.impact] = (counts[v.impact] || 0) + v.nodes.length;
-        {
-          problems.push(`${file} (${colorScheme}, ${name}): axe ${v.impact}: ${v.id} (${v.nodes.length}): ${v.nodes.slice(0, 3).map((n) => n.target.join(" ")).join(", ")}`);
-        }
-      }
-      axe[`${file} ${colorScheme} ${name}`] = counts;
-      if (colorScheme === "dark" && name === "desktop") {
-        for (const f of await figureBackgrounds(page)) {
-          if (f.figure > f.page + 0.01) problems.push(`${file} (dark, desktop): figure ${f.id} is lighter than the page (luminance ${f.figure.toFixed(3)} against ${f.page.toFixed(3)})`);
-        }
-      }
-      if (colorScheme === "dark") {
-        await page.screenshot({ path: join(shots, `${file.replace(/\.html$/, "")}-${name}-dark.png`), fullPage: true });
-      }
-      await context.close();
-    }
-  }
-}
-await writeFile(join(shots, "axe.json"), JSON.stringify(axe, null, 1) + "\n");
-await writeFile(join(shots, "legibility.json"), JSON.stringify(legibility, null, 1) + "\n");
-for (const [key, counts] of Object.entries(axe)) {
+})));
+phase("printing the essays on A4 and Letter");
+// In the pages' order, however the pool finished them.
+const sorted = (o) => Object.fromEntries(Object.keys(o).sort().map((k) => [k, o[k]]));
+await writeFile(join(shots, "axe.json"), JSON.stringify(sorted(axe), null, 1) + "\n");
+await writeFile(join(shots, "legibility.json"), JSON.stringify(sorted(legibility), null, 1) + "\n");
+problems.sort();
+for (const [key, counts] of Object.entries(sorted(axe))) {
   const text = Object.entries(counts).map(([impact, n]) => `${impact} ${n}`).join(", ") || "none";
   console.log(`axe ${key}: ${text}`);
 }
-await browser.close();
+await Promise.all(browsers.map((b) => b.close()));
 close();
 for (const p of problems) console.error(p);
 const failed = new Set(problems.map((p) => p.slice(0, p.indexOf("):") + 1))).size;
-console.log(`${pages.length} pages at 390 and 1280 px, screenshots in ${shots}`);
+console.log(`${pages.length} pages at 390 and 1280 px, ${SHOTS ? "screenshots" : "PDFs (no screenshots in CI)"} in ${shots}`);
 console.log(`browser: ${pages.length * 2 - failed} passed, ${failed} failed`);
 process.exit(problems.length ? 1 : 0);
