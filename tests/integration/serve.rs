@@ -31,13 +31,19 @@ impl Drop for Server {
 }
 
 fn serve(root: &Path) -> Server {
+    serve_with(root, Stdio::null())
+}
+
+/// `ladder serve --port 0` on `root`, its standard error to `stderr`, once
+/// it has printed its URL.
+fn serve_with(root: &Path, stderr: impl Into<Stdio>) -> Server {
     let mut child = Command::new(env!("CARGO_BIN_EXE_ladder"))
         .arg("--root")
         .arg(root)
         .args(["serve", "--port", "0"])
         .env("CI", "true")
         .stdout(Stdio::piped())
-        .stderr(Stdio::null())
+        .stderr(stderr)
         .spawn()
         .unwrap();
     let mut line = String::new();
@@ -506,25 +512,7 @@ fn the_watcher_follows_a_folder_replaced_by_a_link() {
 /// `ladder serve` on a site with an earlier build, its standard error in a
 /// file: the server, and a way to wait for a line of that file.
 fn serve_logged(root: &Path, log: &Path) -> (Server, impl Fn(&str) -> String) {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_ladder"))
-        .arg("--root")
-        .arg(root)
-        .args(["serve", "--port", "0"])
-        .env("CI", "true")
-        .stdout(Stdio::piped())
-        .stderr(fs::File::create(log).unwrap())
-        .spawn()
-        .unwrap();
-    let mut line = String::new();
-    BufReader::new(child.stdout.take().unwrap())
-        .read_line(&mut line)
-        .unwrap();
-    let port = line
-        .split("http://127.0.0.1:")
-        .nth(1)
-        .and_then(|rest| rest.split('/').next())
-        .and_then(|port| port.parse().ok())
-        .unwrap_or_else(|| panic!("no URL in {line:?}"));
+    let server = serve_with(root, fs::File::create(log).unwrap());
     let log = log.to_path_buf();
     let wait = move |what: &str| {
         let deadline = Instant::now() + Duration::from_secs(20);
@@ -537,7 +525,7 @@ fn serve_logged(root: &Path, log: &Path) -> (Server, impl Fn(&str) -> String) {
             std::thread::sleep(Duration::from_millis(20));
         }
     };
-    (Server { child, port }, wait)
+    (server, wait)
 }
 
 #[test]
