@@ -6,7 +6,6 @@
 use std::collections::{BTreeMap, BTreeSet};
 use std::sync::Mutex;
 
-use serde::de::Error as _;
 use serde::{Deserialize, Deserializer};
 
 /// A fixed name in computed data. An alias, so serde's derive does not
@@ -51,8 +50,7 @@ where
     BTreeMap::<String, V>::deserialize(d)?
         .into_iter()
         .map(|(k, v)| Ok((intern::<D::Error>(k)?, v)))
-        .collect::<Result<_, _>>()
-        .map_err(|e: D::Error| D::Error::custom(e))
+        .collect()
 }
 
 #[cfg(test)]

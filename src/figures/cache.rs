@@ -81,12 +81,7 @@ impl Cache {
 
     /// The figure's data as cached, drawn again by the caller.
     pub fn get(&self, figure: &Figure) -> Option<FigureData> {
-        let (path, stored) = self.figure_entry(figure);
-        self.used.lock().ok()?.insert(path.clone());
-        if self.refresh {
-            return None;
-        }
-        let value = self.read(&path, &stored)?;
+        let value = self.lookup(self.figure_entry(figure))?;
         figure.spec.data_from_json(value).ok()
     }
 
@@ -121,26 +116,34 @@ impl Cache {
     }
 
     fn figure_entry(&self, figure: &Figure) -> (PathBuf, Stored) {
-        let module = figure.spec.module();
-        let stored = Stored {
-            module: module.to_string(),
-            key: format!("{:?}", figure.spec),
-            fingerprint: format!("{:016x}", super::fingerprint(module)),
-            value: serde_json::Value::Null,
-        };
-        let name = format!("{}-{:016x}.json", figure.id, key_hash(&stored));
-        (self.dir.join("figures").join(name), stored)
+        let key = format!("{:?}", figure.spec);
+        self.entry("figures", &figure.id.0, figure.spec.module(), key)
     }
 
     fn part_entry(&self, module: &str, key: &str) -> (PathBuf, Stored) {
+        self.entry("parts", module, module, key.to_string())
+    }
+
+    /// Where the entry for `key` of `module` lives (`folder/name-<hash>.json`)
+    /// and what it must hold to be served.
+    fn entry(&self, folder: &str, name: &str, module: &str, key: String) -> (PathBuf, Stored) {
         let stored = Stored {
             module: module.to_string(),
-            key: key.to_string(),
+            key,
             fingerprint: format!("{:016x}", super::fingerprint(module)),
             value: serde_json::Value::Null,
         };
-        let name = format!("{module}-{:016x}.json", key_hash(&stored));
-        (self.dir.join("parts").join(name), stored)
+        let file = format!("{name}-{:016x}.json", key_hash(&stored));
+        (self.dir.join(folder).join(file), stored)
+    }
+
+    /// The value of an entry, marked as used; none when refreshing.
+    fn lookup(&self, (path, stored): (PathBuf, Stored)) -> Option<serde_json::Value> {
+        self.used.lock().ok()?.insert(path.clone());
+        if self.refresh {
+            return None;
+        }
+        self.read(&path, &stored)
     }
 
     /// The value stored at `path` if its key is `expected`'s, in full.
@@ -190,12 +193,7 @@ impl Cache {
 
 impl PartStore for Cache {
     fn get(&self, module: &str, key: &str) -> Option<serde_json::Value> {
-        let (path, stored) = self.part_entry(module, key);
-        self.used.lock().ok()?.insert(path.clone());
-        if self.refresh {
-            return None;
-        }
-        self.read(&path, &stored)
+        self.lookup(self.part_entry(module, key))
     }
 
     fn put(&self, module: &str, key: &str, value: serde_json::Value) {

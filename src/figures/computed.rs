@@ -132,7 +132,7 @@ fn finish(
         json,
         note,
         drawing,
-        time: if cached { Duration::ZERO } else { time },
+        time,
         cached,
     })
 }

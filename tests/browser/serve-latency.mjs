@@ -62,7 +62,7 @@ async function start(binary, index) {
 /** The file a save edits, and the edit that puts `word` in the page. */
 function edit(server, word) {
   if (template) {
-    const file = join(server.work, "templates/page.html");
+    const file = join(server.work, "templates/base.html");
     return { file, change: (text) => text.replace(/<\/main>/i, `<p>${word}</p></main>`) };
   }
   const file = join(server.work, "content", `${pageId}.md`);
