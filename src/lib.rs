@@ -31,6 +31,7 @@ pub mod checkpoint;
 pub mod coalition;
 pub mod figures;
 pub mod games;
+pub mod input;
 pub mod interned;
 pub mod manifest;
 pub mod pause;
@@ -217,6 +218,14 @@ fn render(
     let manifest = manifest::load(&project)?;
     stage("manifest");
 
+    // Every other input is read and checked before any figure is computed.
+    let sources = if options.only.is_empty() {
+        Some(site::pages::Sources::read(&project, &manifest)?)
+    } else {
+        None
+    };
+    stage("sources");
+
     let selected = select(&manifest, &options.only)?;
     let progress = progress_bar(selected.len(), options.progress);
     let cache = options
@@ -237,8 +246,8 @@ fn render(
     }
     stage("compute and draw");
 
-    let files = if options.only.is_empty() {
-        let mut files = site::pages::render(&project, &manifest, &computed)?;
+    let files = if let Some(sources) = sources {
+        let mut files = site::pages::render(&project, sources, &manifest, &computed)?;
         files.insert(site::MARKER.into(), site::MARKER_TEXT.into());
         files
     } else {

@@ -141,9 +141,10 @@ pub fn load(project: &Project) -> anyhow::Result<Manifest> {
 /// read into memory, and UTF-8, a stray byte located.
 pub fn read_yaml(path: &Path, shown: &Path, what: &str) -> anyhow::Result<String> {
     use std::io::Read as _;
-    let cannot = |e: std::io::Error| anyhow::anyhow!("cannot read {}: {e}", shown.display());
+    let cannot =
+        |e: std::io::Error| anyhow::anyhow!("cannot read {}: {e}", crate::text::shown::file(shown));
     let mut bytes = Vec::new();
-    std::fs::File::open(path)
+    crate::input::open(path)
         .map_err(cannot)?
         .take(shape::MAX_BYTES as u64 + 1)
         .read_to_end(&mut bytes)

@@ -14,6 +14,12 @@ use std::path::{Component, Path, PathBuf};
 
 use anyhow::{Result, anyhow};
 
+use crate::text::shown;
+
+/// The most bytes of a content file, a template or a static file read: a
+/// thousand times the largest now.
+pub const MAX_FILE_BYTES: u64 = 16 << 20;
+
 /// The project folder, as given (for messages and for writing beside it)
 /// and canonical (for deciding what lies inside it).
 #[derive(Debug, Clone)]
@@ -26,7 +32,7 @@ impl Project {
     /// Opens the folder `root`; an error if it cannot be resolved.
     pub fn open(root: &Path) -> Result<Project> {
         let real = fs::canonicalize(root)
-            .map_err(|e| anyhow!("cannot read the project folder {}: {e}", root.display()))?;
+            .map_err(|e| anyhow!("cannot read the project folder {}: {e}", shown::file(root)))?;
         Ok(Project {
             root: root.to_path_buf(),
             real,
@@ -60,10 +66,18 @@ impl Project {
         }
         let content_dir = self.path("content");
         let path = content_dir.join(name);
+        if let Ok(meta) = fs::metadata(&path)
+            && !meta.is_file()
+        {
+            return Err(format!(
+                "page `{page}`: content `{name}` is {}, not a regular file",
+                crate::input::what(&meta.file_type())
+            ));
+        }
         if !path.is_file() {
             return Err(format!(
                 "page `{page}` names content `{name}`, which does not exist in {}",
-                content_dir.display()
+                shown::file(&content_dir)
             ));
         }
         self.inside(&path, &format!("content/{name}"))
@@ -71,12 +85,14 @@ impl Project {
     }
 
     /// Reads the file at `relative` from the root, after checking that it
-    /// lies inside the project.
+    /// lies inside the project: a regular file of at most [`MAX_FILE_BYTES`]
+    /// ([`crate::input`]), so a FIFO or a device in its place is refused at
+    /// once instead of blocking or filling memory.
     pub fn read(&self, relative: impl AsRef<Path>) -> Result<Vec<u8>> {
         let path = self.path(relative);
-        let shown = path.display().to_string();
+        let shown = shown::file(&path);
         let real = self.inside(&path, &shown).map_err(|e| anyhow!(e))?;
-        fs::read(&real).map_err(|e| anyhow!("cannot read {shown}: {e}"))
+        crate::input::read(&real, MAX_FILE_BYTES).map_err(|e| anyhow!("cannot read {shown}: {e}"))
     }
 
     /// Reads the file at `relative` as UTF-8 text, as [`Project::read`] does.
@@ -84,7 +100,7 @@ impl Project {
         let relative = relative.as_ref();
         let bytes = self.read(relative)?;
         String::from_utf8(bytes)
-            .map_err(|_| anyhow!("{} is not UTF-8 text", self.path(relative).display()))
+            .map_err(|_| anyhow!("{} is not UTF-8 text", shown::file(&self.path(relative))))
     }
 
     /// Reads the file `name` of `templates/` (a template or a static file).
@@ -100,7 +116,7 @@ impl Project {
             return Err(format!(
                 "{shown} is a link to a file outside the project ({}): a build publishes only \
                  files of the project",
-                real.display()
+                shown::file(&real)
             ));
         }
         Ok(real)
@@ -131,7 +147,7 @@ impl Located {
 
 impl fmt::Display for Located {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let file = self.file.display();
+        let file = shown::file(&self.file);
         write!(f, "{file}:{}:{}: {}", self.line, self.column, self.message)
     }
 }

@@ -12,6 +12,7 @@ use std::fs::{self, File};
 use std::io::{self, Read};
 use std::path::Path;
 
+use crate::text::shown;
 use tempfile::NamedTempFile;
 
 /// A new temporary file in `folder`, named `prefix` and six random
@@ -53,7 +54,7 @@ pub fn sweep(folder: &Path, prefix: &str, marker: &[u8]) -> Vec<String> {
         if marked && let Err(e) = fs::remove_file(&path) {
             warnings.push(format!(
                 "cannot remove {}, left by a run that was killed: {e}",
-                path.display()
+                shown::file(&path)
             ));
         }
     }

@@ -8,6 +8,7 @@ use anyhow::Result;
 use ladder::{BuildOptions, BuildReport};
 
 use super::print::quiet;
+use ladder::text::shown;
 
 #[derive(clap::Args)]
 pub struct Args {
@@ -53,7 +54,7 @@ fn print_report(report: &BuildReport, out: &Path) {
         report.figures,
         report.pages,
         report.files,
-        out.display(),
+        shown::file(out),
         stages.join(", ")
     );
     for (id, time, cached) in &report.timings {

@@ -10,6 +10,7 @@ use anyhow::Result;
 use ladder::text::numbers::counted;
 
 use super::print::{emit, say};
+use ladder::text::shown;
 
 #[derive(clap::Args)]
 pub struct Args {
@@ -37,7 +38,7 @@ pub fn run(args: Args, root: &Path) -> Result<ExitCode> {
         } else {
             "unchanged figures from the cache; --force computes them all"
         };
-        eprintln!("{} is what a build produces ({how})", out.display());
+        eprintln!("{} is what a build produces ({how})", shown::file(&out));
         return if args.deep {
             deep(root)
         } else {
@@ -49,7 +50,7 @@ pub fn run(args: Args, root: &Path) -> Result<ExitCode> {
         say!(listing, "{d}");
     }
     emit(&listing)?;
-    let shown = out.display();
+    let shown = shown::file(&out);
     let differ = counted(
         differences.len() as u64,
         &format!("file in {shown} differs"),

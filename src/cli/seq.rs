@@ -6,7 +6,6 @@ use std::fmt::Write as _;
 use std::io::Write;
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
-use std::time::Duration;
 
 use anyhow::{Result, anyhow};
 use ladder::budget::{MAX_SEQ_VALUES, check_seq_values, check_values, computed_limit};
@@ -89,10 +88,11 @@ pub fn run(args: Args) -> Result<ExitCode> {
 fn run_octal(args: &Args, code: &OctalCode) -> Result<ExitCode> {
     let (rule, count) = (&args.rule, args.values);
     let spelt = rule.to_string();
-    let keep = args.checkpoint.as_deref().map(|path| Keep {
-        path,
-        every: Duration::from_secs(args.checkpoint_every),
-    });
+    let keep = args
+        .checkpoint
+        .as_deref()
+        .map(|path| Keep::new(path, args.checkpoint_every))
+        .transpose()?;
     let limit = computed_limit(rule, count);
     let bar = long_run_bar(count);
     let progress = |solver: &Solver| bar.set_position(solver.values().len() as u64);
@@ -105,7 +105,7 @@ fn run_octal(args: &Args, code: &OctalCode) -> Result<ExitCode> {
                 "interrupted: {} of {} values written to {}; run the same command to go on",
                 grouped(done as u64),
                 grouped(count as u64),
-                keep.map_or(Path::new(""), |k| k.path).display()
+                ladder::text::shown::file(keep.map_or(Path::new(""), |k| k.path))
             );
             return Ok(ExitCode::from(130));
         }

@@ -56,6 +56,19 @@ pub struct Args {
 pub(super) struct Keep<'a> {
     pub path: &'a Path,
     pub every: Duration,
+    /// The user's key, which tags what is written and trusts what it tagged.
+    pub key: Option<checkpoint::Key>,
+}
+
+impl<'a> Keep<'a> {
+    /// Keeps the values in `path`, written at least every `seconds`.
+    pub fn new(path: &'a Path, seconds: u64) -> Result<Keep<'a>> {
+        Ok(Keep {
+            path,
+            every: Duration::from_secs(seconds),
+            key: checkpoint::user_key()?,
+        })
+    }
 }
 
 /// How a driven run ended.
@@ -86,10 +99,11 @@ pub fn run(args: Args) -> Result<ExitCode> {
         }
         None => default_limit(code),
     };
-    let keep = args.checkpoint.as_deref().map(|path| Keep {
-        path,
-        every: Duration::from_secs(args.checkpoint_every),
-    });
+    let keep = args
+        .checkpoint
+        .as_deref()
+        .map(|path| Keep::new(path, args.checkpoint_every))
+        .transpose()?;
     let status = Status::new(rule);
     let clock = Instant::now();
     let driven = drive(code, &rule.to_string(), limit, keep.as_ref(), &|s| {
@@ -137,7 +151,7 @@ fn interrupted(done: usize, limit: usize, args: &Args) -> Result<ExitCode> {
         "interrupted: {} values (of at most {}) written to {}; run the same command to go on",
         grouped(done as u64),
         grouped(limit as u64),
-        path.display()
+        ladder::text::shown::file(path)
     );
     Ok(ExitCode::from(130))
 }
@@ -154,7 +168,7 @@ pub(super) fn drive(
     progress: &dyn Fn(&Solver),
 ) -> Result<Driven> {
     let values = match keep {
-        Some(keep) => checkpoint::saved_values(code, keep.path, rule)?,
+        Some(keep) => checkpoint::saved_values(code, keep.path, rule, keep.key.as_ref())?,
         None => Vec::new(),
     };
     let saved = values.len();
@@ -166,7 +180,7 @@ pub(super) fn drive(
         if let (Some(keep), Some(stop)) = (keep, &stop)
             && stop.load(Ordering::SeqCst)
         {
-            checkpoint::write(keep.path, rule, solver.values())?;
+            checkpoint::write(keep.path, rule, solver.values(), keep.key.as_ref())?;
             return Ok(Driven::Interrupted(done));
         }
         solver
@@ -177,7 +191,7 @@ pub(super) fn drive(
             && last_write.elapsed() >= keep.every
             && solver.finish().is_none()
         {
-            checkpoint::write(keep.path, rule, solver.values())?;
+            checkpoint::write(keep.path, rule, solver.values(), keep.key.as_ref())?;
             last_write = Instant::now();
         }
     }
@@ -191,7 +205,7 @@ pub(super) fn drive(
 /// many (a shorter run reads a longer file and leaves it whole).
 pub(super) fn keep_final(keep: &Keep, rule: &str, values: &[u16], saved: usize) -> Result<()> {
     if values.len() > saved {
-        checkpoint::write(keep.path, rule, values)?;
+        checkpoint::write(keep.path, rule, values, keep.key.as_ref())?;
     }
     Ok(())
 }

@@ -154,7 +154,7 @@ impl Cache {
             return None;
         }
         let mut text = String::new();
-        fs::File::open(path)
+        crate::input::open(path)
             .ok()?
             .take(MOST_BYTES)
             .read_to_string(&mut text)

@@ -43,6 +43,9 @@ use crate::games::octal_options::OptionFlags;
 use crate::sequence::Value;
 
 mod blocks;
+mod verify;
+
+pub use verify::{WrongValue, first_wrong};
 
 /// Pairs read from one take before the next take's turn: the first block,
 /// doubling each turn up to the largest. A block is read without a branch
@@ -370,38 +373,46 @@ impl SparseEngine {
 
     /// The value of heap `heap`, every earlier value known.
     fn next_value(&mut self, heap: usize) -> u32 {
-        let values = &self.values;
-        let options = &mut self.options;
-        options.clear();
-        if self.moves.ending.contains(&heap) {
-            options.insert(0);
-        }
-        for &take in self.moves.leaving_one.iter().take_while(|&&k| k < heap) {
-            options.insert(values[heap - take]);
-        }
-        for class in &self.classes {
-            for &take in class.takes.iter().take_while(|&&k| k + 2 <= heap) {
-                class.insert_rare_splits(options, values, heap - take);
-            }
-        }
-        let candidate = options.least_absent_from(0);
-        self.scan_common_pairs(heap, candidate, 1)
-    }
-
-    /// Scans the common pairs of every class whose common pairs could give
-    /// the candidate (see [`scan_pairs`]) from the first splits `a = first`
-    /// of every take on (splits `a < first` are already in the set).
-    fn scan_common_pairs(&mut self, heap: usize, candidate: u32, first: usize) -> u32 {
-        self.cursors.fill(first);
-        scan_pairs(
+        value_at(
+            &self.moves,
             &self.values,
             &self.classes,
             &mut self.options,
             &mut self.cursors,
             heap,
-            candidate,
         )
     }
+}
+
+/// The value of heap `heap` from the values below it (`values` holds at
+/// least those; no value at or past `heap` is read) and the classes' rare
+/// lists (only their heaps below each split's rest are read): the options
+/// that do not split and the splits with a rare part marked, then the
+/// common pairs scanned while they could give the least unmarked value.
+/// `options` and `cursors` are working space.
+fn value_at(
+    moves: &MoveTable,
+    values: &[u16],
+    classes: &[ParityClass],
+    options: &mut OptionFlags,
+    cursors: &mut [usize],
+    heap: usize,
+) -> u32 {
+    options.clear();
+    if moves.ending.contains(&heap) {
+        options.insert(0);
+    }
+    for &take in moves.leaving_one.iter().take_while(|&&k| k < heap) {
+        options.insert(values[heap - take]);
+    }
+    for class in classes {
+        for &take in class.takes.iter().take_while(|&&k| k + 2 <= heap) {
+            class.insert_rare_splits(options, values, heap - take);
+        }
+    }
+    let candidate = options.least_absent_from(0);
+    cursors.fill(1);
+    scan_pairs(values, classes, options, cursors, heap, candidate)
 }
 
 /// Scans the common pairs of every class whose common pairs could give the

@@ -14,6 +14,7 @@ use anyhow::{Context, Result, bail};
 
 use crate::site::Tree;
 use crate::site::tree::Budget;
+use crate::text::shown;
 
 /// The `output/` of revision `base` in the repository at `repo`, or `None`
 /// when `base` names no revision.
@@ -54,7 +55,7 @@ pub fn read_revision(base: &str, repo: &Path) -> Result<Option<Tree>> {
         }
         budget.take(&shown, entry.size)?;
         let bytes = run(repo, &["cat-file", "blob", &entry.object])?
-            .with_context(|| format!("git cannot read {}", shown.display()))?;
+            .with_context(|| format!("git cannot read {}", shown::file(&shown)))?;
         tree.files.insert(relative.to_path_buf(), bytes);
     }
     if tree.files.is_empty() && tree.links.is_empty() {

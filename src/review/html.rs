@@ -10,6 +10,7 @@ use anyhow::{Context, Result, bail};
 use super::{FigureChange, Review};
 use crate::plot::escape;
 use crate::site::Files;
+use crate::text::shown;
 
 /// The file every review page leaves in its folder, so a later review may
 /// write there again.
@@ -23,14 +24,14 @@ const MARKER_TEXT: &str = "This folder is written by `ladder diff --html`.\n";
 fn vet(dir: &Path) -> Result<()> {
     let mut entries = match fs::read_dir(dir) {
         Err(e) if e.kind() == io::ErrorKind::NotFound => return Ok(()),
-        other => other.with_context(|| format!("cannot read {}", dir.display()))?,
+        other => other.with_context(|| format!("cannot read {}", shown::file(dir)))?,
     };
     let marked = fs::symlink_metadata(dir.join(MARKER)).is_ok_and(|m| m.is_file());
     if entries.next().is_some() && !marked {
         bail!(
             "{} holds files a review did not write, and --html would overwrite them: give it a \
              new or empty folder (one an earlier review wrote holds {MARKER})",
-            dir.display()
+            shown::file(dir)
         );
     }
     Ok(())
@@ -46,10 +47,10 @@ pub fn write(review: &Review, dir: &Path) -> Result<()> {
     vet(dir)?;
     for side in ["old", "new"] {
         clear_drawings(&dir.join(side))
-            .with_context(|| format!("cannot create {}", dir.display()))?;
+            .with_context(|| format!("cannot create {}", shown::file(dir)))?;
     }
     fs::write(dir.join(MARKER), MARKER_TEXT)
-        .with_context(|| format!("cannot write {}", dir.display()))?;
+        .with_context(|| format!("cannot write {}", shown::file(dir)))?;
     let mut body = String::new();
     for (number, (id, change)) in review.figures.iter().enumerate() {
         body.push_str(&figure_section(review, dir, number, id, change)?);
@@ -77,7 +78,7 @@ pub fn write(review: &Review, dir: &Path) -> Result<()> {
         "<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\"><meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n<title>ladder review</title>\n<style>body{{font:15px/1.5 system-ui,sans-serif;margin:1rem auto;max-width:90rem;padding:0 1rem}}table{{width:100%;table-layout:fixed}}td{{vertical-align:top}}img{{max-width:100%;height:auto;background:#fff}}.none{{color:#888}}table.data{{width:auto;border-collapse:collapse}}table.data td{{border-bottom:1px solid #ddd;padding:.1rem .5rem}}table.data .changed{{background:#fde8c8;font-weight:bold}}</style>\n</head><body><h1>ladder review</h1>\n{body}</body></html>\n"
     );
     fs::write(dir.join("index.html"), page)
-        .with_context(|| format!("cannot write {}", dir.display()))?;
+        .with_context(|| format!("cannot write {}", shown::file(dir)))?;
     Ok(())
 }
 
@@ -136,7 +137,7 @@ fn figure_section(
             if let Some(bytes) = files.get(Path::new(svg)) {
                 let path = dir.join(side).join(file);
                 fs::write(&path, bytes)
-                    .with_context(|| format!("cannot write {}", path.display()))?;
+                    .with_context(|| format!("cannot write {}", shown::file(&path)))?;
                 images.push_str(&format!(
                     "<img src=\"{side}/{file}\" alt=\"{side} {id}{width}\">"
                 ));

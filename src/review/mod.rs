@@ -15,6 +15,7 @@ use std::path::{Path, PathBuf};
 use anyhow::{Result, bail};
 
 use crate::site::{Files, Tree, read_tree};
+use crate::text::shown;
 use data::Difference;
 
 /// What happened to one figure.
@@ -137,7 +138,7 @@ pub fn review(old: Tree, new: Tree) -> Review {
         if figure_id(path).is_some() || a == b {
             continue;
         }
-        let name = path.display().to_string();
+        let name = shown::file(path);
         match (a, b) {
             (Some(a), Some(b)) if name.ends_with(".html") && stamp::same_but_stamp(a, b) => {
                 stamp_only.push(name)
@@ -149,7 +150,7 @@ pub fn review(old: Tree, new: Tree) -> Review {
         }
     }
     pages.extend(links.iter().map(|p| PageChange {
-        path: p.display().to_string(),
+        path: shown::file(p),
         link: true,
     }));
     Review {

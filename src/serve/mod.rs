@@ -27,6 +27,7 @@ use std::time::{Instant, SystemTime, UNIX_EPOCH};
 use anyhow::{Context, Result};
 
 use crate::BuildOptions;
+use crate::text::shown;
 use reload::Live;
 use watch::{Burst, Message, Plan, Sources};
 
@@ -54,8 +55,12 @@ pub struct ServeOptions {
 /// no error here: it is shown on the pages, and the next edit tries again.
 pub fn serve(options: &ServeOptions) -> Result<()> {
     crate::site::destination::vet(&options.out, &options.root)?;
-    let root = std::fs::canonicalize(&options.root)
-        .with_context(|| format!("cannot read the project folder {}", options.root.display()))?;
+    let root = std::fs::canonicalize(&options.root).with_context(|| {
+        format!(
+            "cannot read the project folder {}",
+            shown::file(&options.root)
+        )
+    })?;
     // The port first: a taken one is said at once, not after a build.
     let (listener, port) = http::bind(options.port)?;
     let url = format!("http://127.0.0.1:{port}/");
@@ -94,7 +99,7 @@ pub fn serve(options: &ServeOptions) -> Result<()> {
     let earlier = crate::site::destination::vet_earlier(&options.out, &options.root).is_ok()
         && options.out.join("index.html").is_file();
     if !earlier {
-        eprintln!("building {}", options.out.display());
+        eprintln!("building {}", shown::file(&options.out));
         rebuild(&build, &options.out, &live, &mut kept, "first build");
     }
     let server = http::Server::start(listener, options.out.clone(), port, live.clone())?;
@@ -102,13 +107,13 @@ pub fn serve(options: &ServeOptions) -> Result<()> {
     if earlier {
         eprintln!(
             "serving the site already in {} while it is built again",
-            options.out.display()
+            shown::file(&options.out)
         );
         rebuild(&build, &options.out, &live, &mut kept, "first build");
     }
     eprintln!(
         "watching figures.yaml, content/ and templates/ in {}",
-        options.root.display()
+        shown::file(&options.root)
     );
     if options.open
         && let Err(e) = opener::open(&url)

@@ -17,6 +17,7 @@ use std::path::{Path, PathBuf};
 use std::sync::mpsc::Sender;
 use std::time::{Duration, Instant};
 
+use crate::text::shown;
 use anyhow::{Context, Result};
 use notify::event::{AccessKind, AccessMode, MetadataKind, ModifyKind};
 use notify::{Event, EventKind, RecommendedWatcher, RecursiveMode, Watcher};
@@ -175,7 +176,7 @@ impl Watch {
             if path.is_dir()
                 && let Err(e) = self.watcher.watch(&path, RecursiveMode::Recursive)
             {
-                eprintln!("warning: cannot watch {}: {e}", path.display());
+                eprintln!("warning: cannot watch {}: {e}", shown::file(&path));
             }
         }
     }
@@ -198,13 +199,13 @@ pub fn start(root: &Path, to: Sender<Message>) -> Result<Watch> {
     .context("cannot watch the sources for changes")?;
     watcher
         .watch(root, RecursiveMode::NonRecursive)
-        .with_context(|| format!("cannot watch {}", root.display()))?;
+        .with_context(|| format!("cannot watch {}", shown::file(root)))?;
     for folder in FOLDERS {
         let path = root.join(folder);
         if path.is_dir() {
             watcher
                 .watch(&path, RecursiveMode::Recursive)
-                .with_context(|| format!("cannot watch {}", path.display()))?;
+                .with_context(|| format!("cannot watch {}", shown::file(&path)))?;
         }
     }
     Ok(Watch {

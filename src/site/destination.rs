@@ -13,6 +13,7 @@ use std::fs;
 use std::io;
 use std::path::{Path, PathBuf};
 
+use crate::text::shown;
 use anyhow::{Context, Result, bail};
 
 /// The file every build writes at the top of its output folder.
@@ -44,14 +45,14 @@ pub fn vet(out: &Path, project: &Path) -> Result<Destination> {
     let meta = match fs::symlink_metadata(out) {
         Err(e) if e.kind() == io::ErrorKind::NotFound => {
             if out.file_name().is_none() {
-                bail!("{} does not name a folder", out.display());
+                bail!("{} does not name a folder", shown::file(out));
             }
             return Ok(Destination {
                 path: out.to_path_buf(),
                 state: State::Absent,
             });
         }
-        other => other.with_context(|| format!("cannot read {}", out.display()))?,
+        other => other.with_context(|| format!("cannot read {}", shown::file(out)))?,
     };
     let real = if meta.file_type().is_symlink() {
         match fs::canonicalize(out) {
@@ -61,25 +62,28 @@ pub fn vet(out: &Path, project: &Path) -> Result<Destination> {
                 bail!(
                     "{} is a link to {}, which does not exist: create that folder, or remove \
                      the link",
-                    out.display(),
-                    target.display()
+                    shown::file(out),
+                    shown::file(&target)
                 );
             }
         }
     } else {
-        fs::canonicalize(out).with_context(|| format!("cannot read {}", out.display()))?
+        fs::canonicalize(out).with_context(|| format!("cannot read {}", shown::file(out)))?
     };
     if !real.is_dir() {
-        bail!("{} is not a folder: a build writes a folder", out.display());
+        bail!(
+            "{} is not a folder: a build writes a folder",
+            shown::file(out)
+        );
     }
     let project_real = fs::canonicalize(project)
-        .with_context(|| format!("cannot read the project folder {}", project.display()))?;
+        .with_context(|| format!("cannot read the project folder {}", shown::file(project)))?;
     if project_real.starts_with(&real) {
         bail!(
             "{} holds the project ({}): a build replaces the whole folder it writes, so it \
              must be one of its own, such as output/",
-            out.display(),
-            project_real.display()
+            shown::file(out),
+            shown::file(&project_real)
         );
     }
     let state = if is_earlier_output(&real) {
@@ -92,7 +96,7 @@ pub fn vet(out: &Path, project: &Path) -> Result<Destination> {
              writes, so it writes only into a new or empty folder or one an earlier build \
              wrote; choose another --out (or, if an older ladder wrote this folder, add an \
              empty {MARKER} file to it)",
-            out.display()
+            shown::file(out)
         );
     };
     Ok(Destination { path: real, state })
@@ -106,7 +110,7 @@ pub fn vet_earlier(out: &Path, project: &Path) -> Result<Destination> {
         bail!(
             "{} holds no earlier build: --only updates one; run `ladder build` without --only \
              first",
-            out.display()
+            shown::file(out)
         );
     }
     Ok(destination)
@@ -119,7 +123,7 @@ pub fn is_earlier_output(dir: &Path) -> bool {
 
 fn is_empty(dir: &Path) -> Result<bool> {
     let mut entries =
-        fs::read_dir(dir).with_context(|| format!("cannot read {}", dir.display()))?;
+        fs::read_dir(dir).with_context(|| format!("cannot read {}", shown::file(dir)))?;
     Ok(entries.next().is_none())
 }
 
@@ -158,7 +162,7 @@ pub fn remove_leftovers(out: &Path) -> Vec<String> {
         if let Some(Err(e)) = removable.then(|| remove_marked(&path, "leftover-removing")) {
             warnings.push(format!(
                 "cannot remove {}, left by an earlier build: {e}",
-                path.display()
+                shown::file(&path)
             ));
         }
     }

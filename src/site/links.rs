@@ -12,6 +12,7 @@ use std::path::{Component, Path, PathBuf};
 use anyhow::{Result, bail};
 
 use super::Files;
+use crate::text::shown;
 
 /// Checks every link between the HTML files of `files`; all the broken
 /// ones are reported together.
@@ -28,7 +29,7 @@ pub fn check(files: &Files) -> Result<()> {
     // A broken link is said once, however often the page repeats it.
     let mut broken = BTreeSet::new();
     let mut report = |page: &Path, link: &str, why: &str| {
-        broken.insert(format!("{} links to `{link}`, {why}", page.display()));
+        broken.insert(format!("{} links to `{link}`, {why}", shown::file(page)));
     };
     for (page, html) in &pages {
         for link in values(html, "href").into_iter().chain(values(html, "src")) {
@@ -54,7 +55,7 @@ pub fn check(files: &Files) -> Result<()> {
                 report(
                     page,
                     link,
-                    &format!("but {} has no id `{fragment}`", target.display()),
+                    &format!("but {} has no id `{fragment}`", shown::file(&target)),
                 );
             }
         }

@@ -32,6 +32,7 @@ use crate::figures::Computed;
 use crate::manifest::{Manifest, Page};
 use crate::project::{Located, Project};
 use crate::text::numbers::grouped;
+use crate::text::shown;
 
 /// The template files a site needs, all in `templates/`.
 const TEMPLATES: [&str; 5] = [
@@ -53,21 +54,76 @@ struct PageView<'a> {
     figures: usize,
 }
 
-/// Renders the whole site in memory.
+/// Everything a site's pages are made from besides the figures: the
+/// templates (parsed), each page's content (read, and parsed as a template
+/// so its syntax is checked), the bibliography, the static files and the
+/// sources' revision. Read by [`Sources::read`] before any figure is
+/// computed, so a bad input of any kind is refused at once, not after the
+/// figures' minutes of work.
+pub struct Sources {
+    tera: Tera,
+    contents: Vec<Content>,
+    placements: Placements,
+    citations: Citations,
+    statics: Vec<(&'static str, Vec<u8>)>,
+    revision: String,
+}
+
+impl Sources {
+    /// Reads and checks every source of `manifest`'s pages.
+    pub fn read(project: &Project, manifest: &Manifest) -> Result<Sources> {
+        let mut tera = load_templates(project)?;
+        let contents = read_contents(project, manifest)?;
+        let pages = manifest
+            .figures
+            .iter()
+            .map(|f| (f.id.0.clone(), f.page.0.clone()))
+            .collect();
+        let placements = Placements::register(&mut tera, pages);
+        let citations = Citations::register(&mut tera, references::load(project)?);
+        for content in &contents {
+            let name = content.file.to_string_lossy();
+            tera.add_raw_template(&name, &content.text)
+                .map_err(|e| located(&content.file, &e))?;
+        }
+        let statics = STATIC
+            .iter()
+            .map(|&name| Ok((name, project.template(name)?)))
+            .collect::<Result<_>>()?;
+        let sources: Vec<&str> = TEMPLATES.iter().chain(&STATIC).copied().collect();
+        let revision = provenance::revision(project, manifest, &sources)?;
+        Ok(Sources {
+            tera,
+            contents,
+            placements,
+            citations,
+            statics,
+            revision,
+        })
+    }
+}
+
+/// Renders the whole site in memory from its `sources` and computed
+/// `figures`.
 ///
 /// The content is rendered twice: first to count each page's placements
 /// (which numbers the figures, so a `ref` may come before its figure), then
 /// for the page, with the figures' blocks put in place.
-pub fn render(project: &Project, manifest: &Manifest, figures: &[Computed]) -> Result<Files> {
+pub fn render(
+    project: &Project,
+    sources: Sources,
+    manifest: &Manifest,
+    figures: &[Computed],
+) -> Result<Files> {
     let templates = project.path("templates");
-    let mut tera = load_templates(project)?;
-    let contents = read_contents(project, manifest)?;
-    let pages = figures
-        .iter()
-        .map(|f| (f.figure.id.0.clone(), f.figure.page.0.clone()))
-        .collect();
-    let placements = Placements::register(&mut tera, pages);
-    let citations = Citations::register(&mut tera, references::load(project)?);
+    let Sources {
+        tera,
+        contents,
+        placements,
+        citations,
+        statics,
+        revision,
+    } = sources;
 
     let views: Vec<PageView> = manifest
         .pages
@@ -102,8 +158,7 @@ pub fn render(project: &Project, manifest: &Manifest, figures: &[Computed]) -> R
     let blocks = figure_block::render(&tera, figures, &numbers)?;
     placements.set_links(links(figures, &numbers));
 
-    let sources: Vec<&str> = TEMPLATES.iter().chain(&STATIC).copied().collect();
-    let site = site_view(manifest, provenance::revision(project, manifest, &sources)?);
+    let site = site_view(manifest, revision);
     let mut files = Files::new();
     for (index, ((page, content), placed)) in manifest
         .pages
@@ -119,7 +174,7 @@ pub fn render(project: &Project, manifest: &Manifest, figures: &[Computed]) -> R
         let mut slugger = Slugger::for_page(&body);
         let title_id = slugger.id(&page.title);
         let (body, sections) = headings::anchor(&body, &mut slugger)
-            .map_err(|e| anyhow!("{}: {e}", content.file.display()))?;
+            .map_err(|e| anyhow!("{}: {e}", shown::file(&content.file)))?;
         let (previous, next) = navigation::neighbours(index, views.len());
         let mut context = Context::new();
         context.insert("site", &site);
@@ -155,8 +210,7 @@ pub fn render(project: &Project, manifest: &Manifest, figures: &[Computed]) -> R
     files.extend(figure_block::alone_pages(
         &tera, figures, &numbers, manifest, &site,
     )?);
-    for name in STATIC {
-        let bytes = project.template(name)?;
+    for (name, bytes) in statics {
         files.insert(PathBuf::from(name), bytes);
     }
     links::check(&files)?;
@@ -333,7 +387,7 @@ pub(super) fn located(file: &Path, error: &tera::Error) -> anyhow::Error {
     };
     match found {
         Some(located) => anyhow!("{located}"),
-        None => anyhow!("{}: {error}", file.display()),
+        None => anyhow!("{}: {error}", shown::file(file)),
     }
 }
 
@@ -366,7 +420,7 @@ fn render_content(
             render_template(tera, content, data)?;
             bail!(
                 "{}: a figure is placed inside other text: put it on a line of its own",
-                content.file.display()
+                shown::file(&content.file)
             );
         }
     };

@@ -19,6 +19,7 @@ use std::path::{Path, PathBuf};
 use anyhow::{Context, Result, bail};
 
 use super::Files;
+use crate::text::shown;
 
 /// The largest file a site may hold (the largest figure today is well under 1 MiB).
 pub const MAX_FILE_BYTES: u64 = 64 << 20;
@@ -48,7 +49,7 @@ impl Budget {
         if size > MAX_FILE_BYTES {
             bail!(
                 "{} is larger than a site's file may be ({} MiB): not read",
-                path.display(),
+                shown::file(path),
                 MAX_FILE_BYTES >> 20
             );
         }
@@ -57,7 +58,7 @@ impl Budget {
         if self.bytes > MAX_SITE_BYTES || self.entries > MAX_ENTRIES {
             bail!(
                 "{} holds more than a site may ({} MiB or {} files): not read further",
-                path.display(),
+                shown::file(path),
                 MAX_SITE_BYTES >> 20,
                 MAX_ENTRIES
             );
@@ -76,14 +77,16 @@ pub fn read_tree(root: &Path) -> Result<Tree> {
     let mut budget = Budget::default();
     let mut stack = vec![root.to_path_buf()];
     while let Some(dir) = stack.pop() {
-        for entry in fs::read_dir(&dir).with_context(|| format!("cannot read {}", dir.display()))? {
-            let entry = entry.with_context(|| format!("cannot read {}", dir.display()))?;
+        for entry in
+            fs::read_dir(&dir).with_context(|| format!("cannot read {}", shown::file(&dir)))?
+        {
+            let entry = entry.with_context(|| format!("cannot read {}", shown::file(&dir)))?;
             let path = entry.path();
             let relative = path.strip_prefix(root).expect("below root").to_path_buf();
             // The entry's own type: a link is not followed.
             let kind = entry
                 .file_type()
-                .with_context(|| format!("cannot read {}", path.display()))?;
+                .with_context(|| format!("cannot read {}", shown::file(&path)))?;
             if kind.is_dir() {
                 budget.take(&path, 0)?;
                 stack.push(path);
@@ -101,16 +104,17 @@ pub fn read_tree(root: &Path) -> Result<Tree> {
 
 /// Reads one regular file, at most [`MAX_FILE_BYTES`] of it even if it grows.
 fn read_bounded(path: &Path, budget: &mut Budget) -> Result<Vec<u8>> {
-    let file = fs::File::open(path).with_context(|| format!("cannot read {}", path.display()))?;
+    let file =
+        crate::input::open(path).with_context(|| format!("cannot read {}", shown::file(path)))?;
     let size = file
         .metadata()
-        .with_context(|| format!("cannot read {}", path.display()))?
+        .with_context(|| format!("cannot read {}", shown::file(path)))?
         .len();
     budget.take(path, size)?;
     let mut bytes = Vec::with_capacity(size as usize);
     file.take(MAX_FILE_BYTES + 1)
         .read_to_end(&mut bytes)
-        .with_context(|| format!("cannot read {}", path.display()))?;
+        .with_context(|| format!("cannot read {}", shown::file(path)))?;
     if bytes.len() as u64 > size {
         budget.take(path, bytes.len() as u64)?;
     }
@@ -145,10 +149,10 @@ impl Difference {
 impl std::fmt::Display for Difference {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         match self {
-            Difference::Missing(p) => write!(f, "missing  {}", p.display()),
-            Difference::Extra(p) => write!(f, "extra    {}", p.display()),
-            Difference::Changed(p) => write!(f, "changed  {}", p.display()),
-            Difference::Link(p) => write!(f, "link     {}", p.display()),
+            Difference::Missing(p) => write!(f, "missing  {}", shown::file(p)),
+            Difference::Extra(p) => write!(f, "extra    {}", shown::file(p)),
+            Difference::Changed(p) => write!(f, "changed  {}", shown::file(p)),
+            Difference::Link(p) => write!(f, "link     {}", shown::file(p)),
         }
     }
 }

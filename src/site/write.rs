@@ -19,6 +19,7 @@ use anyhow::{Context, Result, bail};
 use super::Files;
 use super::destination::{self, MARKER, parent_of, sibling_prefix};
 use super::swap::swap_in;
+use crate::text::shown;
 
 /// Writes `files` as the folder `out`, replacing it in one swap. `project`
 /// is the folder holding `figures.yaml`, which a build never replaces.
@@ -39,7 +40,8 @@ fn write_with(
 ) -> Result<Vec<String>> {
     let first = destination::vet(out, project)?;
     let parent = parent_of(&first.path);
-    fs::create_dir_all(&parent).with_context(|| format!("cannot create {}", parent.display()))?;
+    fs::create_dir_all(&parent)
+        .with_context(|| format!("cannot create {}", shown::file(&parent)))?;
     let _lock = lock(&first.path)?;
     // Again under the lock: another build may have written it meanwhile.
     let target = destination::vet(out, project)?.path;
@@ -49,7 +51,7 @@ fn write_with(
     let staging = tempfile::Builder::new()
         .prefix(&prefix)
         .tempdir_in(&parent)
-        .with_context(|| format!("cannot create a staging folder in {}", parent.display()))?
+        .with_context(|| format!("cannot create a staging folder in {}", shown::file(&parent)))?
         .keep();
     crate::pause::at("staging-created");
     if let Err(e) = fill(&staging, files) {
@@ -64,7 +66,7 @@ fn write_with(
             let _ = destination::remove_marked(&staging, "staging-removing");
             bail!(
                 "cannot put the new site in place at {}: {e}; the previous site is untouched",
-                target.display()
+                shown::file(&target)
             );
         }
     };
@@ -73,7 +75,7 @@ fn write_with(
         warnings.push(format!(
             "the new site is in place, but the previous one could not be removed from {}: \
              {e}; the next build removes it",
-            old.display()
+            shown::file(&old)
         ));
     }
     Ok(warnings)
@@ -90,9 +92,10 @@ fn fill(staging: &Path, files: &Files) -> Result<()> {
     {
         let path = staging.join(relative);
         if let Some(dir) = path.parent() {
-            fs::create_dir_all(dir).with_context(|| format!("cannot create {}", dir.display()))?;
+            fs::create_dir_all(dir)
+                .with_context(|| format!("cannot create {}", shown::file(dir)))?;
         }
-        fs::write(&path, bytes).with_context(|| format!("cannot write {}", path.display()))?;
+        fs::write(&path, bytes).with_context(|| format!("cannot write {}", shown::file(&path)))?;
     }
     Ok(())
 }
@@ -119,22 +122,22 @@ fn write_into(target: &Path, files: &Files) -> Result<()> {
         if fs::symlink_metadata(dir).is_ok_and(|m| m.file_type().is_symlink()) {
             bail!(
                 "{} is a link: a build does not write through it",
-                dir.display()
+                shown::file(dir)
             );
         }
-        fs::create_dir_all(dir).with_context(|| format!("cannot create {}", dir.display()))?;
+        fs::create_dir_all(dir).with_context(|| format!("cannot create {}", shown::file(dir)))?;
         for warning in crate::scratch::sweep(dir, ONLY_PREFIX, b"") {
             eprintln!("warning: {warning}");
         }
         let mut temporary = crate::scratch::create(dir, ONLY_PREFIX)
-            .with_context(|| format!("cannot write in {}", dir.display()))?;
+            .with_context(|| format!("cannot write in {}", shown::file(dir)))?;
         temporary
             .write_all(bytes)
-            .with_context(|| format!("cannot write {}", path.display()))?;
+            .with_context(|| format!("cannot write {}", shown::file(&path)))?;
         crate::pause::at("only-written");
         temporary
             .persist(&path)
-            .with_context(|| format!("cannot write {}", path.display()))?;
+            .with_context(|| format!("cannot write {}", shown::file(&path)))?;
     }
     Ok(())
 }
@@ -172,7 +175,7 @@ pub fn write_changed(out: &Path, files: &Files, project: &Path) -> Result<Change
     };
     for relative in on_disk.keys().filter(|p| !files.contains_key(*p)) {
         let path = target.join(relative);
-        fs::remove_file(&path).with_context(|| format!("cannot remove {}", path.display()))?;
+        fs::remove_file(&path).with_context(|| format!("cannot remove {}", shown::file(&path)))?;
         changed.removed.push(relative.clone());
     }
     Ok(changed)
@@ -188,16 +191,19 @@ fn lock(out: &Path) -> Result<fs::File> {
         .truncate(false)
         .write(true)
         .open(&path)
-        .with_context(|| format!("cannot open the lock {}", path.display()))?;
+        .with_context(|| format!("cannot open the lock {}", shown::file(&path)))?;
     match file.try_lock() {
         Ok(()) => {}
         Err(fs::TryLockError::WouldBlock) => {
-            eprintln!("waiting for another ladder build writing {}", out.display());
+            eprintln!(
+                "waiting for another ladder build writing {}",
+                shown::file(out)
+            );
             file.lock()
-                .with_context(|| format!("cannot lock {}", path.display()))?;
+                .with_context(|| format!("cannot lock {}", shown::file(&path)))?;
         }
         Err(fs::TryLockError::Error(e)) => {
-            return Err(e).with_context(|| format!("cannot lock {}", path.display()));
+            return Err(e).with_context(|| format!("cannot lock {}", shown::file(&path)));
         }
     }
     Ok(file)

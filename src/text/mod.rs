@@ -6,4 +6,5 @@
 
 pub mod numbers;
 pub mod plain;
+pub mod shown;
 pub mod wording;

@@ -4,10 +4,10 @@
 //! games; counts agree with their nouns; completions and a man page come from
 //! the CLI's definition.
 
-use std::process::{Command, Output};
+use std::process::Output;
 
 fn ladder(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_ladder"))
+    crate::common::command()
         .arg("--root")
         .arg(env!("CARGO_MANIFEST_DIR"))
         .args(args)

@@ -12,6 +12,21 @@ use std::process::{Command, Output};
 /// The file a build writes into every output folder it makes.
 pub const MARKER: &str = ".ladder-output";
 
+/// The data folder every `ladder` the tests run is given
+/// (`XDG_DATA_HOME`): the checkpoint key is made there, once for the whole
+/// test run, never in the home of whoever runs the tests.
+pub fn data_home() -> &'static Path {
+    static HOME: std::sync::OnceLock<tempfile::TempDir> = std::sync::OnceLock::new();
+    HOME.get_or_init(|| tempfile::tempdir().unwrap()).path()
+}
+
+/// The `ladder` binary as a command, with the tests' data folder.
+pub fn command() -> Command {
+    let mut command = Command::new(env!("CARGO_BIN_EXE_ladder"));
+    command.env("XDG_DATA_HOME", data_home());
+    command
+}
+
 pub fn repo() -> PathBuf {
     PathBuf::from(env!("CARGO_MANIFEST_DIR"))
 }
@@ -55,7 +70,7 @@ pub fn site_with_previous_output(case: &str) -> tempfile::TempDir {
 }
 
 pub fn ladder(root: &Path, args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_ladder"))
+    command()
         .arg("--root")
         .arg(root)
         .args(args)

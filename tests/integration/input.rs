@@ -109,7 +109,7 @@ fn a_take_near_two_to_the_64_proves_nothing() {
 
 /// Runs ladder with its standard output closed before it writes.
 fn into_a_closed_pipe(args: &[&str]) -> Output {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_ladder"))
+    let mut child = crate::common::command()
         .args(args)
         .env("CI", "true")
         .stdout(Stdio::piped())
@@ -390,4 +390,48 @@ fn a_manifest_that_is_not_utf8_is_located() {
         "not UTF-8",
         "figures.yaml:3:14: this byte is not UTF-8",
     );
+}
+
+/// Every input is read and checked before any figure is computed (issue
+/// 31): a bad bibliography, template or content, or a FIFO in place of any
+/// input file, is refused with exit 2 before the first figure is computed
+/// (the figure cache, which every computed figure fills, is never made),
+/// and the previous output is left as it was.
+#[test]
+fn every_input_is_refused_before_any_figure_is_computed() {
+    let nested = format!("a: {}{}\n", "[".repeat(80_000), "]".repeat(80_000));
+    let bad = [
+        (
+            "references.yaml",
+            nested.as_str(),
+            "references.yaml:1:36: collections nest more than 32 deep",
+        ),
+        ("templates/page.html", "{% if %}", "templates/page.html:1:"),
+        ("content/page.md", "{{ figure(id=\"a\" }}", "content/page.md:1:"),
+    ];
+    for (file, text, message) in bad {
+        let dir = site("base");
+        fs::write(dir.path().join(file), text).unwrap();
+        build_fails_with(dir.path(), file, message);
+        assert!(!dir.path().join(".cache").exists(), "{file}: a figure was computed");
+    }
+    for file in [
+        "figures.yaml",
+        "references.yaml",
+        "content/page.md",
+        "templates/page.html",
+        "templates/style.css",
+    ] {
+        let dir = site("base");
+        let path = dir.path().join(file);
+        let _ = fs::remove_file(&path);
+        assert!(Command::new("mkfifo").arg(&path).status().unwrap().success());
+        let message = if file == "content/page.md" {
+            "content `page.md` is a FIFO (named pipe), not a regular file".to_string()
+        } else {
+            format!("cannot read {file}: a FIFO (named pipe), not a regular file")
+        };
+        build_fails_with(dir.path(), file, &message);
+        assert!(!dir.path().join(".cache").exists(), "{file}: a figure was computed");
+    }
 }

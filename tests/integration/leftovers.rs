@@ -8,7 +8,7 @@ use crate::common;
 use std::fs;
 use std::io::{BufRead, BufReader};
 use std::path::{Path, PathBuf};
-use std::process::{Command, Stdio};
+use std::process::Stdio;
 use std::sync::mpsc;
 use std::time::Duration;
 
@@ -16,7 +16,7 @@ use common::{ladder, site};
 
 /// Runs ladder with `args` until it pauses at `moment`, then kills it.
 fn killed_at(root: &Path, args: &[&str], moment: &str) {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_ladder"))
+    let mut child = crate::common::command()
         .arg("--root")
         .arg(root)
         .args(args)

@@ -8,7 +8,7 @@ use crate::common;
 
 use std::fs;
 use std::path::Path;
-use std::process::{Command, Stdio};
+use std::process::Stdio;
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::time::{Duration, Instant};
@@ -169,7 +169,7 @@ fn a_build_waits_while_another_writes_the_same_folder() {
         .open(lock_of(&out))
         .unwrap();
     lock.lock().unwrap();
-    let mut child = Command::new(env!("CARGO_BIN_EXE_ladder"))
+    let mut child = crate::common::command()
         .args(["--root", dir.path().to_str().unwrap(), "build"])
         .env("CI", "true")
         .stderr(Stdio::piped())
@@ -203,7 +203,7 @@ fn concurrent_builds_into_one_folder_leave_one_whole_site() {
     for round in 0..6 {
         let children: Vec<_> = (0..4)
             .map(|_| {
-                Command::new(env!("CARGO_BIN_EXE_ladder"))
+                crate::common::command()
                     .args(["--root", dir.path().to_str().unwrap(), "build"])
                     .env("CI", "true")
                     .stderr(Stdio::piped())

@@ -11,7 +11,6 @@ use crate::common;
 use std::collections::BTreeMap;
 use std::fs;
 use std::path::{Path, PathBuf};
-use std::process::Command;
 
 use ladder::BuildOptions;
 use ladder::games::Rule;
@@ -337,7 +336,7 @@ proptest! {
 
     #[test]
     fn no_command_line_panics(args in command_line()) {
-        let out = Command::new(env!("CARGO_BIN_EXE_ladder"))
+        let out = crate::common::command()
             .args(&args)
             .env("CI", "true")
             .output()

@@ -74,18 +74,23 @@ fn header() -> impl Strategy<Value = Vec<u8>> {
         ]
     };
     (
-        line("ladder checkpoint 1"),
+        prop_oneof![line("ladder checkpoint 2"), line("ladder checkpoint 1")],
         line("rule octal:·6"),
         prop_oneof![
             line("values 4"),
             Just("values 99999999999999999999999".to_string())
         ],
         line("hash 0123456789abcdef"),
+        prop_oneof![
+            line("tag none"),
+            line("tag 00112233445566778899aabbccddeeff00112233445566778899aabbccddeeff"),
+            "x{1000,1100}".prop_map(|long| format!("tag {long}")),
+        ],
         prop::collection::vec(any::<u8>(), 0..16),
         any::<bool>(),
     )
-        .prop_map(|(a, b, c, d, tail, cut)| {
-            let mut bytes = format!("{a}\n{b}\n{c}\n{d}\n").into_bytes();
+        .prop_map(|(a, b, c, d, e, tail, cut)| {
+            let mut bytes = format!("{a}\n{b}\n{c}\n{d}\n{e}\n").into_bytes();
             if cut {
                 bytes.truncate(bytes.len() / 2);
             }
@@ -200,8 +205,9 @@ proptest! {
                 .and_then(|rest| rest.split(':').next())
                 .and_then(|n| n.parse().ok())
                 .unwrap_or_else(|| panic!("not located: {message:?}"));
-            prop_assert!((1..=4).contains(&line), "{message}");
+            prop_assert!((1..=5).contains(&line), "{message}");
             prop_assert!(!message.chars().any(char::is_control), "{message:?}");
+            prop_assert!(message.len() < 400, "{} bytes", message.len());
         }
     }
 }

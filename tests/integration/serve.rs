@@ -12,7 +12,7 @@ use std::fs;
 use std::io::{BufRead, BufReader, ErrorKind, Read, Write};
 use std::net::TcpStream;
 use std::path::Path;
-use std::process::{Child, Command, Stdio};
+use std::process::{Child, Stdio};
 use std::time::{Duration, Instant};
 
 use common::{ladder, site};
@@ -37,7 +37,7 @@ fn serve(root: &Path) -> Server {
 /// `ladder serve --port 0` on `root`, its standard error to `stderr`, once
 /// it has printed its URL.
 fn serve_with(root: &Path, stderr: impl Into<Stdio>) -> Server {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_ladder"))
+    let mut child = crate::common::command()
         .arg("--root")
         .arg(root)
         .args(["serve", "--port", "0"])

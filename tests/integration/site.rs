@@ -7,7 +7,6 @@
 use crate::common;
 
 use std::fs;
-use std::process::Command;
 
 use common::{copy_tree, ladder, repo};
 
@@ -219,7 +218,7 @@ fn the_base_site_builds_and_checks() {
 fn output_is_identical_with_one_thread_and_two() {
     let dir = site("base");
     let build = |threads: &str, out: &str| {
-        let status = Command::new(env!("CARGO_BIN_EXE_ladder"))
+        let status = crate::common::command()
             .args(["--root", dir.path().to_str().unwrap(), "build", "--out"])
             .arg(dir.path().join(out))
             .env("RAYON_NUM_THREADS", threads)

@@ -12,7 +12,7 @@ use std::time::{Duration, Instant};
 use common::{ladder as ladder_in, site, stderr, stdout};
 
 fn ladder(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_ladder"))
+    crate::common::command()
         .args(args)
         .env("CI", "true")
         .output()
@@ -130,7 +130,7 @@ fn solve_kept(max: &str, file: &Path) -> Output {
 fn a_killed_solve_goes_on_from_its_checkpoint_to_the_straight_hash() {
     let folder = tempfile::tempdir().unwrap();
     let file = folder.path().join("six.ckpt");
-    let child = Command::new(env!("CARGO_BIN_EXE_ladder"))
+    let child = crate::common::command()
         .args([
             "solve",
             "octal:·6",

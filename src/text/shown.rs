@@ -1,0 +1,68 @@
+//! How a file's name, or a piece of what a file holds, appears in a message
+//! for people: control characters escaped (a newline as `\n`, an escape as
+//! `\u{1b}`), so a name cannot split a message over two lines or move the
+//! terminal's cursor, and long text cut, so a message never repeats a
+//! 100 MB line back at its reader.
+
+use std::path::Path;
+
+/// The most characters of found text a message repeats.
+pub const MOST_CHARACTERS: usize = 80;
+
+/// A path as a message names it: as given, its control characters escaped
+/// (other characters, `\` and quotes included, as they are).
+pub fn file(path: &Path) -> String {
+    escaped(&path.to_string_lossy())
+}
+
+/// `text` with its control characters escaped.
+pub fn escaped(text: &str) -> String {
+    let mut out = String::with_capacity(text.len());
+    for c in text.chars() {
+        if c.is_control() {
+            out.extend(c.escape_default());
+        } else {
+            out.push(c);
+        }
+    }
+    out
+}
+
+/// Found text as a message repeats it: escaped, and cut after
+/// [`MOST_CHARACTERS`] characters with the length of the rest said.
+pub fn found(text: &str) -> String {
+    let mut chars = text.chars();
+    let head: String = chars.by_ref().take(MOST_CHARACTERS).collect();
+    let rest = chars.count();
+    if rest == 0 {
+        escaped(&head)
+    } else {
+        format!(
+            "{}… ({} more characters)",
+            escaped(&head),
+            crate::text::numbers::grouped(rest as u64)
+        )
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_name_keeps_to_one_line() {
+        assert_eq!(file(Path::new("a\nb.ckpt")), "a\\nb.ckpt");
+        assert_eq!(file(Path::new("x\r\u{1b}[31m")), "x\\r\\u{1b}[31m");
+        assert_eq!(file(Path::new("it's \"ok\" C:\\x")), "it's \"ok\" C:\\x");
+        assert_eq!(file(Path::new("·6 – é")), "·6 – é");
+    }
+
+    #[test]
+    fn found_text_is_cut() {
+        assert_eq!(found("short"), "short");
+        let long = "x".repeat(100_000_000 / 1000);
+        let shown = found(&long);
+        assert!(shown.len() < 200, "{}", shown.len());
+        assert!(shown.ends_with("… (99,920 more characters)"), "{shown}");
+    }
+}
