@@ -148,7 +148,8 @@ impl Located {
 impl fmt::Display for Located {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         let file = shown::file(&self.file);
-        write!(f, "{file}:{}:{}: {}", self.line, self.column, self.message)
+        let message = shown::message(&self.message);
+        write!(f, "{file}:{}:{}: {message}", self.line, self.column)
     }
 }
 

@@ -8,6 +8,7 @@
 //! site folder once every link is followed. Anything else is a 404.
 
 use std::fs;
+use std::io::Read as _;
 use std::path::{Path, PathBuf};
 
 use super::reload::{self, Live};
@@ -149,9 +150,12 @@ fn file_answer(file: &Path, live: &Live) -> Answer {
     // The build's name is read before the file: a build that lands between
     // the two makes the page reload once more, never miss the new build.
     let build = live.now().build;
-    let Ok(bytes) = fs::read(file) else {
+    // A regular file only: a FIFO swapped in after `locate` would block.
+    let mut bytes = Vec::new();
+    let read = crate::input::open(file).and_then(|mut f| f.read_to_end(&mut bytes));
+    if read.is_err() {
         return not_found(live);
-    };
+    }
     let kind = content_type(file);
     let bytes = if kind.starts_with("text/html") {
         reload::inject(&bytes, &reload::script_tag(&build))

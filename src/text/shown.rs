@@ -45,6 +45,36 @@ pub fn found(text: &str) -> String {
     }
 }
 
+/// Words longer than this in a message are cut ([`message`]).
+pub const LONGEST_WORD: usize = 200;
+
+/// A message built from what a file holds (a parser's or a template
+/// engine's, which quote the input): control characters but the newline
+/// escaped, and each word of more than [`LONGEST_WORD`] characters cut as
+/// [`found`] cuts text, so a 3 MB key is not printed back whole.
+pub fn message(text: &str) -> String {
+    let mut out = String::with_capacity(text.len().min(4096));
+    let mut word = String::new();
+    let flush = |word: &mut String, out: &mut String| {
+        if word.chars().count() > LONGEST_WORD {
+            out.push_str(&found(word));
+        } else {
+            out.push_str(&escaped(word));
+        }
+        word.clear();
+    };
+    for c in text.chars() {
+        if c == '\n' || c == ' ' {
+            flush(&mut word, &mut out);
+            out.push(c);
+        } else {
+            word.push(c);
+        }
+    }
+    flush(&mut word, &mut out);
+    out
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -55,6 +85,20 @@ mod tests {
         assert_eq!(file(Path::new("x\r\u{1b}[31m")), "x\\r\\u{1b}[31m");
         assert_eq!(file(Path::new("it's \"ok\" C:\\x")), "it's \"ok\" C:\\x");
         assert_eq!(file(Path::new("·6 – é")), "·6 – é");
+    }
+
+    #[test]
+    fn a_message_keeps_its_lines_and_cuts_its_long_words() {
+        assert_eq!(
+            message("unknown field `a`\n  at x"),
+            "unknown field `a`\n  at x"
+        );
+        assert_eq!(message("bad\r\u{1b}"), "bad\\r\\u{1b}");
+        let long = format!("invalid type: string \"{}\"", "k".repeat(3_000_000));
+        let shown = message(&long);
+        assert!(shown.len() < 300, "{}", shown.len());
+        assert!(shown.starts_with("invalid type: string \"kkk"), "{shown}");
+        assert!(shown.ends_with("(2,999,922 more characters)"), "{shown}");
     }
 
     #[test]

@@ -407,13 +407,20 @@ fn every_input_is_refused_before_any_figure_is_computed() {
             "references.yaml:1:36: collections nest more than 32 deep",
         ),
         ("templates/page.html", "{% if %}", "templates/page.html:1:"),
-        ("content/page.md", "{{ figure(id=\"a\" }}", "content/page.md:1:"),
+        (
+            "content/page.md",
+            "{{ figure(id=\"a\" }}",
+            "content/page.md:1:",
+        ),
     ];
     for (file, text, message) in bad {
         let dir = site("base");
         fs::write(dir.path().join(file), text).unwrap();
         build_fails_with(dir.path(), file, message);
-        assert!(!dir.path().join(".cache").exists(), "{file}: a figure was computed");
+        assert!(
+            !dir.path().join(".cache").exists(),
+            "{file}: a figure was computed"
+        );
     }
     for file in [
         "figures.yaml",
@@ -425,13 +432,52 @@ fn every_input_is_refused_before_any_figure_is_computed() {
         let dir = site("base");
         let path = dir.path().join(file);
         let _ = fs::remove_file(&path);
-        assert!(Command::new("mkfifo").arg(&path).status().unwrap().success());
+        assert!(
+            Command::new("mkfifo")
+                .arg(&path)
+                .status()
+                .unwrap()
+                .success()
+        );
         let message = if file == "content/page.md" {
             "content `page.md` is a FIFO (named pipe), not a regular file".to_string()
         } else {
             format!("cannot read {file}: a FIFO (named pipe), not a regular file")
         };
         build_fails_with(dir.path(), file, &message);
-        assert!(!dir.path().join(".cache").exists(), "{file}: a figure was computed");
+        assert!(
+            !dir.path().join(".cache").exists(),
+            "{file}: a figure was computed"
+        );
+    }
+}
+
+/// A message repeats at most a short piece of what it found: a 3 MB word in
+/// the manifest, the bibliography, a content file or a template is cut
+/// (issue 31: a 100 MB line once came back as a 100 MB message).
+#[test]
+fn a_huge_word_in_any_input_is_cut_in_its_message() {
+    let word = "w".repeat(3 << 20);
+    for (file, text) in [
+        ("figures.yaml", format!("{word}: 1\n")),
+        ("references.yaml", format!("{word}:\n  title: x\n")),
+        ("content/page.md", format!("{{{{ {word} }}}}\n")),
+        ("templates/base.html", format!("{{{{ {word} }}}}\n")),
+    ] {
+        let dir = site("base");
+        let path = dir.path().join(file);
+        let mut bytes = text.into_bytes();
+        bytes.extend(fs::read(&path).unwrap_or_default());
+        fs::write(&path, bytes).unwrap();
+        let out = ladder(dir.path(), &["build"]);
+        let stderr = stderr(&out);
+        assert_eq!(
+            out.status.code(),
+            Some(2),
+            "{file}: {}",
+            &stderr[..stderr.len().min(500)]
+        );
+        assert!(stderr.len() < 1000, "{file}: {} bytes", stderr.len());
+        assert!(stderr.contains("more characters)"), "{file}: {stderr}");
     }
 }
