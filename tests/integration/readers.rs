@@ -3,7 +3,10 @@
 //! request head as `ladder serve` meets it. No input panics or aborts, and
 //! every refusal is located: `references.yaml:LINE:COLUMN`, `FILE:LINE` of
 //! the header (what it found shown escaped), or the status that names the
-//! limit a request went past, in a well-formed answer.
+//! limit a request went past, in a well-formed answer. Issue 31 added
+//! the checkpoint's body (a crafted file is resumed only when every value
+//! is the rule's), the key file, and the bounded read every input goes
+//! through.
 
 use std::io::Cursor;
 use std::path::Path;
@@ -248,4 +251,119 @@ fn a_plain_request_is_answered_in_memory_as_on_a_socket() {
     assert_eq!(answer(&long).0, Some(431));
     let huge = "GET / HTTP/1.1\r\nHost: 127.0.0.1:4000\r\nContent-Length: 1000000000000\r\n\r\n";
     assert_eq!(answer(huge).0, Some(413));
+}
+
+/// A checkpoint body built the way issue 31's crafted file was: a true
+/// prefix, a planted region, then the rule's own continuation of that
+/// prefix (or the true values with the region written over them).
+fn crafted_body() -> impl Strategy<Value = (&'static str, Vec<u16>, Vec<u16>)> {
+    (
+        prop::sample::select(vec!["·6", "·16", "·007", "4·07", "·77", "·137", "·4"]),
+        0usize..400,
+        prop::collection::vec(0u16..10, 0..48),
+        any::<bool>(),
+        400usize..3000,
+    )
+        .prop_map(|(text, from, planted, continued, count)| {
+            use ladder::games::octal::{OctalCode, values};
+            use ladder::games::octal_engine::OctalRun;
+            use ladder::games::octal_moves::MoveTable;
+            let code = OctalCode::parse(text).unwrap();
+            let truth: Vec<u16> = values(&code, count + 500)
+                .into_iter()
+                .map(|v| v as u16)
+                .collect();
+            let body = if continued {
+                let mut prefix = truth[..from].to_vec();
+                prefix.extend_from_slice(&planted);
+                let mut run = OctalRun::resume(MoveTable::of(&code), prefix, false);
+                run.extend_to(count).unwrap();
+                run.into_values()
+            } else {
+                let mut body = truth[..count].to_vec();
+                for (slot, &value) in body.iter_mut().skip(from).zip(&planted) {
+                    *slot = value;
+                }
+                body
+            };
+            (text, truth, body)
+        })
+}
+
+/// The tests' own key, made once in a folder of their own.
+fn test_key() -> &'static ladder::checkpoint::Key {
+    static KEY: std::sync::OnceLock<(tempfile::TempDir, ladder::checkpoint::Key)> =
+        std::sync::OnceLock::new();
+    let (_, key) = KEY.get_or_init(|| {
+        let folder = tempfile::tempdir().unwrap();
+        let key = ladder::checkpoint::key::load_or_make(&folder.path().join("key")).unwrap();
+        (folder, key)
+    });
+    key
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: cases(48), ..ProptestConfig::default() })]
+
+    /// A foreign checkpoint (untagged, or tagged under another key) is
+    /// resumed exactly when every value is the rule's; otherwise it is
+    /// refused at the first heap that differs, however the rest was built.
+    #[test]
+    fn a_crafted_checkpoint_is_resumed_only_when_every_value_is_true(
+        (text, truth, body) in crafted_body(),
+        tagged in any::<bool>(),
+    ) {
+        use ladder::checkpoint;
+        let folder = tempfile::tempdir().unwrap();
+        let path = folder.path().join("c");
+        let rule = format!("octal:{text}");
+        let elsewhere = checkpoint::key::load_or_make(&folder.path().join("key")).unwrap();
+        checkpoint::write(&path, &rule, &body, tagged.then_some(&elsewhere)).unwrap();
+        let code = ladder::games::octal::OctalCode::parse(text).unwrap();
+        let resumed = checkpoint::saved_values(&code, &path, &rule, Some(test_key()));
+        match (0..body.len()).find(|&h| body[h] != truth[h]) {
+            None => prop_assert_eq!(resumed.unwrap(), body),
+            Some(first) => {
+                let message = format!("{:#}", resumed.unwrap_err());
+                prop_assert!(
+                    message.contains(&format!("heap {} holds the value {},", first, body[first])),
+                    "{}", message
+                );
+            }
+        }
+    }
+
+    /// Any bytes in the key's place: a key, or a refusal naming the file on
+    /// one line; never a panic.
+    #[test]
+    fn no_key_file_panics_and_every_refusal_names_it(bytes in prop::collection::vec(any::<u8>(), 0..80)) {
+        let folder = tempfile::tempdir().unwrap();
+        let path = folder.path().join("checkpoint.key");
+        std::fs::write(&path, &bytes).unwrap();
+        match ladder::checkpoint::key::load(&path) {
+            Ok(key) => prop_assert!(key.is_some() && bytes.len() == 65),
+            Err(error) => {
+                let message = format!("{error:#}");
+                prop_assert!(message.starts_with(&path.display().to_string()), "{}", message);
+                prop_assert!(!message.contains('\n'), "{:?}", message);
+            }
+        }
+    }
+
+    /// Any file against any limit: its bytes when it fits, else a refusal
+    /// by size, never more than the limit and one byte read.
+    #[test]
+    fn a_bounded_read_gives_the_file_or_refuses_it_by_size(size in 0usize..5000, limit in 0u64..5000) {
+        let folder = tempfile::tempdir().unwrap();
+        let path = folder.path().join("f");
+        let bytes: Vec<u8> = (0..size).map(|i| i as u8).collect();
+        std::fs::write(&path, &bytes).unwrap();
+        match ladder::input::read(&path, limit) {
+            Ok(read) => prop_assert!(read == bytes && size as u64 <= limit),
+            Err(error) => {
+                prop_assert!(size as u64 > limit);
+                prop_assert_eq!(error.kind(), std::io::ErrorKind::FileTooLarge);
+            }
+        }
+    }
 }
