@@ -30,6 +30,32 @@ fn a_coalition_take_past_32_bits_is_refused_not_cut() {
 }
 
 #[test]
+fn coalition_sizes_out_of_range_are_named() {
+    for (args, message) in [
+        (
+            ["--test-sizes", "25"],
+            "test_largest_heap must be from 1 to 24, not 25",
+        ),
+        (
+            ["--census-heaps", "7"],
+            "census_heaps must be from 0 to 6, not 7",
+        ),
+        (
+            ["--allies", "4294967295"],
+            "allies must be from 1 to 7, not 4,294,967,295",
+        ),
+    ] {
+        let out = ladder(&repo(), &["coalition", "nim", args[0], args[1]]);
+        assert_eq!(out.status.code(), Some(2), "{args:?}");
+        assert!(stderr(&out).contains(message), "{args:?}: {}", stderr(&out));
+    }
+    // Past the flag's own type: clap names the number and the type's range.
+    let out = ladder(&repo(), &["coalition", "nim", "--test-sizes", "4294967296"]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(stderr(&out).contains("4294967296"), "{}", stderr(&out));
+}
+
+#[test]
 fn a_take_past_the_largest_count_is_too_large() {
     for command in [
         &["seq", "sub:1,18446744073709551616"][..],
