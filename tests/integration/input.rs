@@ -370,8 +370,8 @@ fn a_census_beyond_the_budget_is_refused_when_read() {
         "figures.yaml:10:5: figures[0]: pair-census: 19,900 pairs of 1,000,000 values each is 19,900,000,000 values in all; a census computes at most 100,000,000",
     );
     fails_with_figure(
-        "  - id: f\n    page: page\n    caption: c\n    state-bound:\n      max_take: 16\n      values: 1000000\n",
-        "figures.yaml:10:5: figures[0]: state-bound: 65,535 subtraction sets of 1,000,000 values each",
+        "  - id: f\n    page: page\n    caption: c\n    state-bound:\n      max_take: 15\n      values: 1000000\n",
+        "figures.yaml:10:5: figures[0]: state-bound: 32,767 subtraction sets of 1,000,000 values each",
     );
 }
 
