@@ -27,6 +27,10 @@ fn a_coalition_take_past_32_bits_is_refused_not_cut() {
         assert!(!err_text.contains("panicked"), "{err_text}");
         assert!(out_text.is_empty(), "{take}: {out_text}");
     }
+    // The help gives the range too, from the same constant.
+    let help = stdout(&ladder(&repo(), &["coalition", "--help"]));
+    let range = format!("takes 1 to {}", ladder::coalition::LARGEST_HEAP);
+    assert!(help.contains(&range), "{help}");
 }
 
 #[test]
