@@ -15,7 +15,7 @@ use super::print::{emit, say};
 /// The help of `coalition`: the rulesets it takes, which are not all of seq's.
 pub const HELP: &str = "Rulesets:\n  nim              take any number from one heap\n  \
      kayles           octal ·77\n  dawsons-kayles   octal ·07\n  \
-     sub:1,2          a subtraction set\n  \
+     sub:1,2          a subtraction set (takes 1 to 24, the largest heap)\n  \
      octal:.77        an octal code (also ·77, 0.77; 4.07 splits a heap without taking)\n\
      The pass: and hex: rules of `ladder seq` are not taken: the coalition search has no pass and \
      no three-way split.\n\nExamples:\n  ladder coalition kayles\n  \

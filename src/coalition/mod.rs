@@ -26,6 +26,8 @@ mod seed_numbers;
 
 use serde::{Deserialize, Serialize};
 
+use crate::text::numbers::grouped;
+
 pub use classes::by_size;
 pub use classes::{CoalitionClass, HeapKind, HeapProfile};
 pub use position::Position;
@@ -79,25 +81,35 @@ pub const MOST_HEAPS: usize = 6;
 impl CoalitionParams {
     /// Checks the sizes before any search starts.
     pub fn validate(&self) -> Result<(), String> {
-        let heap_range = 1..=LARGEST_HEAP;
-        let count_range = 0..=MOST_HEAPS;
-        if !heap_range.contains(&self.test_largest_heap)
-            || !heap_range.contains(&self.census_largest_heap)
-        {
-            return Err(format!(
-                "test_largest_heap and census_largest_heap must be from 1 to {LARGEST_HEAP}"
-            ));
+        let heaps = [
+            ("test_largest_heap", self.test_largest_heap),
+            ("census_largest_heap", self.census_largest_heap),
+        ];
+        for (name, size) in heaps {
+            if !(1..=LARGEST_HEAP).contains(&size) {
+                return Err(format!(
+                    "{name} must be from 1 to {LARGEST_HEAP}, not {}",
+                    grouped(u64::from(size))
+                ));
+            }
         }
-        if !count_range.contains(&self.test_heaps) || !count_range.contains(&self.census_heaps) {
-            return Err(format!(
-                "test_heaps and census_heaps must be from 0 to {MOST_HEAPS}"
-            ));
+        let counts = [
+            ("test_heaps", self.test_heaps),
+            ("census_heaps", self.census_heaps),
+        ];
+        for (name, count) in counts {
+            if count > MOST_HEAPS {
+                return Err(format!(
+                    "{name} must be from 0 to {MOST_HEAPS}, not {}",
+                    grouped(count as u64)
+                ));
+            }
         }
         if !(1..=search::MOST_ALLIES).contains(&self.allies) {
             return Err(format!(
                 "allies must be from 1 to {}, not {}",
                 search::MOST_ALLIES,
-                self.allies
+                grouped(u64::from(self.allies))
             ));
         }
         Ok(())
@@ -189,5 +201,48 @@ pub fn analyze(ruleset: &Ruleset, params: &CoalitionParams) -> CoalitionAnalysis
         key_table,
         shape,
         solved_states: tester.solver().solved_states(),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn each_size_out_of_range_is_named_with_its_number() {
+        let error = |change: fn(&mut CoalitionParams)| {
+            let mut params = CoalitionParams::default();
+            change(&mut params);
+            params.validate().unwrap_err()
+        };
+        for (message, expected) in [
+            (
+                error(|p| p.test_largest_heap = 25),
+                "test_largest_heap must be from 1 to 24, not 25",
+            ),
+            (
+                error(|p| p.census_largest_heap = u32::MAX),
+                "census_largest_heap must be from 1 to 24, not 4,294,967,295",
+            ),
+            (
+                error(|p| p.census_largest_heap = 0),
+                "census_largest_heap must be from 1 to 24, not 0",
+            ),
+            (
+                error(|p| p.test_heaps = 1_000_000),
+                "test_heaps must be from 0 to 6, not 1,000,000",
+            ),
+            (
+                error(|p| p.census_heaps = 7),
+                "census_heaps must be from 0 to 6, not 7",
+            ),
+            (
+                error(|p| p.allies = u32::MAX),
+                "allies must be from 1 to 7, not 4,294,967,295",
+            ),
+        ] {
+            assert_eq!(message, expected);
+        }
+        assert_eq!(CoalitionParams::default().validate(), Ok(()));
     }
 }

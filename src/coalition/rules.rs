@@ -7,6 +7,10 @@
 //! its bit 1 allows taking the whole heap, bit 2 leaving one non-empty heap and
 //! bit 4 leaving two non-empty heaps. Kayles is `0.77` and Dawson's Kayles `0.07`.
 //!
+//! Every take is from 1 to [`LARGEST_HEAP`](super::LARGEST_HEAP), the largest
+//! heap any measurement holds: a larger one could never be made, so it is
+//! refused when the ruleset is read, never cut to fit.
+//!
 //! A heap with no move is *dead*: it can never be touched again, so it is dropped
 //! from every position (the canonical form of `position.rs` relies on this).
 //! Besides the options, this module computes each heap's *lengths of play*: the
@@ -18,7 +22,10 @@ use std::collections::BTreeSet;
 use std::fmt;
 use std::str::FromStr;
 
+use super::LARGEST_HEAP;
+use crate::games::subtraction::TakesError;
 use crate::games::{OctalCode, SubtractionSet};
+use crate::text::numbers::grouped;
 
 /// How a coalition ruleset is written, for error messages and `--help`.
 pub const RULESET_SYNTAX: &str = "`nim`, `kayles` (octal ·77), `dawsons-kayles` (octal ·07), \
@@ -29,7 +36,8 @@ pub const RULESET_SYNTAX: &str = "`nim`, `kayles` (octal ·77), `dawsons-kayles`
 pub enum Ruleset {
     /// Take any positive number of counters from one heap.
     Nim,
-    /// Take exactly one of these numbers of counters from one heap.
+    /// Take exactly one of these numbers of counters from one heap (each
+    /// from 1 to [`LARGEST_HEAP`] when read from text).
     Subtraction(Vec<u32>),
     /// An octal code: `digits[k]` is the digit `d_k` for a take of `k` counters,
     /// so Kayles `0.77` is `vec![0, 7, 7]`. Of `d_0` only bit 4 (split a heap in
@@ -94,12 +102,9 @@ impl FromStr for Ruleset {
                 "`{text}` is a rule of `ladder seq`, but the coalition search takes no pass and \
                  no three-way split: write {RULESET_SYNTAX}"
             )),
-            "sub" => {
-                let set = SubtractionSet::parse(spec).map_err(|e| format!("in `{text}`: {e}"))?;
-                Ok(Ruleset::Subtraction(
-                    set.takes().iter().map(|&take| take as u32).collect(),
-                ))
-            }
+            "sub" => parse_takes(spec)
+                .map(Ruleset::Subtraction)
+                .map_err(|e| format!("in `{text}`: {e}")),
             "octal" => parse_octal_code(spec)
                 .map(Ruleset::Octal)
                 .map_err(|e| format!("in `{text}`: {e}")),
@@ -110,26 +115,59 @@ impl FromStr for Ruleset {
     }
 }
 
+/// `1,3` → `[1, 3]`, read by the site's one take-list parser
+/// (`games::SubtractionSet`), each take then kept only if some heap of a
+/// measurement can hold it: a take is never cut to fit a `u32`.
+fn parse_takes(list: &str) -> Result<Vec<u32>, String> {
+    let never = |take: &str| {
+        format!(
+            "a take of {take} can never be made: a coalition heap holds at most {LARGEST_HEAP} \
+             counters, so takes are from 1 to {LARGEST_HEAP}"
+        )
+    };
+    let set = SubtractionSet::parse(list).map_err(|e| match e {
+        TakesError::TooLarge(take) => never(&take),
+        e => e.to_string(),
+    })?;
+    set.takes()
+        .iter()
+        .map(|&take| within_a_heap(take).ok_or_else(|| never(&grouped(take as u64))))
+        .collect()
+}
+
+/// `take` as a heap size, if the largest heap of any measurement holds it.
+fn within_a_heap(take: usize) -> Option<u32> {
+    u32::try_from(take)
+        .ok()
+        .filter(|&take| take <= LARGEST_HEAP)
+}
+
 /// `0.77` → `[0, 7, 7]`: `d_0, d_1, …` up to the largest take, read by the
 /// site's one octal-code parser (`games::OctalCode`), so a code means the
-/// same here as on the Grundy pages.
+/// same here as on the Grundy pages. Its largest take, like a subtraction
+/// set's, must fit the largest heap.
 fn parse_octal_code(code: &str) -> Result<Vec<u8>, String> {
     let code = OctalCode::parse(code.trim()).map_err(|e| e.to_string())?;
-    if code.largest_take() == 0 {
+    let largest = code.largest_take();
+    if largest == 0 {
         return Err(format!(
             "`{code}` allows no take: name a non-zero digit after the point"
         ));
     }
-    Ok((0..=code.largest_take())
-        .map(|take| code.digit(take))
-        .collect())
+    if within_a_heap(largest).is_none() {
+        return Err(format!(
+            "`{code}` takes {} counters, but a coalition heap holds at most {LARGEST_HEAP}, so \
+             takes are from 1 to {LARGEST_HEAP}",
+            grouped(largest as u64)
+        ));
+    }
+    Ok((0..=largest).map(|take| code.digit(take)).collect())
 }
 
 /// The options of a heap of `size` under an octal code, before tidying.
 fn octal_options(digits: &[u8], size: u32) -> Vec<Vec<u32>> {
     let mut options = Vec::new();
-    for (take, &digit) in digits.iter().enumerate() {
-        let take = take as u32;
+    for (take, &digit) in (0u32..).zip(digits) {
         if take > size {
             break;
         }
@@ -274,6 +312,55 @@ mod tests {
         assert!(error("nim:3").contains("not a coalition ruleset"));
         assert!(error("hex:·8").contains("no three-way split"));
         assert!(error("pass:1,2").contains("takes no pass"));
+    }
+
+    #[test]
+    fn a_take_no_heap_can_hold_is_refused_never_cut() {
+        let error = |text: &str| text.parse::<Ruleset>().unwrap_err();
+        // Cut to 32 bits these were `sub:1` and `sub:0`.
+        for (text, number) in [
+            ("sub:4294967297", "4,294,967,297"),
+            ("sub:4294967296", "4,294,967,296"),
+            ("sub:1,18446744073709551615", "18,446,744,073,709,551,615"),
+            ("sub:1,25", "25"),
+        ] {
+            let message = error(text);
+            assert!(
+                message.contains(&format!("a take of {number} "))
+                    && message.contains("from 1 to 24"),
+                "{text}: {message}"
+            );
+        }
+        // Past the largest count too: the same range, the number as written.
+        let message = error("sub:1,18446744073709551616");
+        assert!(
+            message.contains("a take of 18446744073709551616 ") && message.contains("from 1 to 24"),
+            "{message}"
+        );
+        assert!(error("sub:-1").contains("`-1` is not a take"));
+        assert!(error("sub:1,-0").contains("`-0` is not a take"));
+        // The largest take a heap can hold is kept; `+5` and `007` are 5 and 7.
+        assert_eq!(
+            "sub:24".parse::<Ruleset>().unwrap(),
+            Ruleset::Subtraction(vec![24])
+        );
+        assert_eq!(
+            "sub:+5,007".parse::<Ruleset>().unwrap().to_string(),
+            "sub:5,7"
+        );
+    }
+
+    #[test]
+    fn an_octal_code_past_the_largest_heap_is_refused() {
+        let take_24 = format!("octal:0.{}7", "0".repeat(23));
+        let parsed: Ruleset = take_24.parse().unwrap();
+        assert_eq!(parsed.to_string(), take_24);
+        let take_25 = format!("octal:0.{}7", "0".repeat(24));
+        let message = take_25.parse::<Ruleset>().unwrap_err();
+        assert!(
+            message.contains("takes 25 counters") && message.contains("from 1 to 24"),
+            "{message}"
+        );
     }
 
     #[test]

@@ -34,19 +34,27 @@ impl<'de> Deserialize<'de> for Count {
             fn visit_u64<E: de::Error>(self, n: u64) -> Result<Count, E> {
                 match usize::try_from(n) {
                     Ok(n) if (1..=MAX_VALUES).contains(&n) => Ok(Count(n)),
-                    _ => Err(E::custom(format!(
-                        "{n} values is out of range: a figure computes from 1 to {} values \
-                         (the cap keeps a build quick; `ladder seq` goes further)",
-                        grouped(MAX_VALUES as u64)
-                    ))),
+                    _ => Err(count_out_of_range(grouped(n))),
                 }
             }
             fn visit_i64<E: de::Error>(self, n: i64) -> Result<Count, E> {
-                self.visit_u64(u64::try_from(n).unwrap_or(0))
+                match u64::try_from(n) {
+                    Ok(n) => self.visit_u64(n),
+                    Err(_) => Err(count_out_of_range(n.to_string())),
+                }
             }
         }
         d.deserialize_u64(CountVisitor)
     }
+}
+
+/// Why `n` (as written, grouped) is no count of values.
+fn count_out_of_range<E: de::Error>(n: String) -> E {
+    E::custom(format!(
+        "{n} values is out of range: a figure computes from 1 to {} values (the cap keeps a \
+         build quick; `ladder seq` goes further)",
+        grouped(MAX_VALUES as u64)
+    ))
 }
 
 /// The inclusive range `LO ..= HI` for one numeric parameter.
@@ -171,5 +179,37 @@ mod tests {
         assert!(serde_yaml_ng::from_str::<Sample>("shown: 0\ntakes: [1, 2]").is_err());
         assert!(serde_yaml_ng::from_str::<Sample>("shown: -3\ntakes: [1, 2]").is_err());
         assert!(serde_yaml_ng::from_str::<Sample>("shown: 3\ntakes: [1, 51]").is_err());
+    }
+
+    #[test]
+    fn a_count_out_of_range_is_named_as_written() {
+        use serde::de::IntoDeserializer;
+        use serde::de::value::Error;
+        let count = |text: &str| {
+            serde_yaml_ng::from_str::<Count>(text)
+                .unwrap_err()
+                .to_string()
+        };
+        for (message, number) in [
+            (count("0"), "0 values"),
+            (count("1000001"), "1,000,001 values"),
+            (
+                count("18446744073709551615"),
+                "18,446,744,073,709,551,615 values",
+            ),
+            // The YAML reader refuses these itself, naming them.
+            (count("-5"), "`-5`"),
+            (count("18446744073709551616"), "`18446744073709551616`"),
+        ] {
+            assert!(message.contains(number), "{number}: {message}");
+        }
+        // A reader that hands a negative number on: named, not read as 0.
+        let negative = Count::deserialize(IntoDeserializer::<Error>::into_deserializer(-5i64))
+            .unwrap_err()
+            .to_string();
+        assert!(
+            negative.starts_with("-5 values is out of range"),
+            "{negative}"
+        );
     }
 }

@@ -61,9 +61,11 @@ pub struct ClaimData {
 }
 
 impl CheckParams for Params {
+    /// The work budget of every game's values, the claim's game among them.
     fn check(&self) -> Result<(), String> {
         self.games
             .iter()
+            .chain([&self.naive.game])
             .try_for_each(|game| crate::budget::check_values(game, self.values.0))
     }
 }
@@ -329,5 +331,41 @@ mod tests {
         let px = f64::from(plot::COLUMN as i32 - LEFT - RIGHT) / 119.0;
         let ticks: Vec<usize> = (0..=100).step_by(10).collect();
         assert_eq!(heap_ticks(119, px, reserved), ticks);
+    }
+
+    #[test]
+    fn the_claimed_game_is_held_to_the_work_budget_too() {
+        let params: Params = serde_yaml_ng::from_str(
+            "games: [\"hex:·1\"]\nvalues: 1000000\nshown: 10\n\
+             naive: { game: \"hex:·8\", from: 1, period: 3, saltus: 1 }",
+        )
+        .unwrap();
+        let refused = params.check().unwrap_err();
+        assert!(
+            refused.contains("hex:·8") && refused.contains("at most 5,000 values"),
+            "{refused}"
+        );
+    }
+
+    /// A claim's `from`, `period` and `saltus` are read with no range: every
+    /// sum and product on them is checked instead.
+    #[test]
+    fn a_claim_at_the_edges_of_its_types_is_judged_without_overflow() {
+        for (from, period, saltus) in [
+            (usize::MAX, usize::MAX, i64::MAX),
+            (usize::MAX, 1, i64::MIN),
+            (0, usize::MAX, i64::MIN),
+            (1, usize::MAX - 1, 1),
+            (usize::MAX - 1, 3, 1 << 62),
+        ] {
+            let claim = Claim {
+                game: "hex:·8".parse().unwrap(),
+                from,
+                period,
+                saltus,
+            };
+            let data = super::claim(&claim, 300).unwrap();
+            assert!(!data.certificate.holds, "{from} {period} {saltus}");
+        }
     }
 }

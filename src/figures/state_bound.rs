@@ -23,8 +23,9 @@ use crate::text::numbers::grouped;
 #[derive(Debug, Clone, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct Params {
-    /// Largest takes `1 ..= max_take` are tabulated (at most 16).
-    #[serde(deserialize_with = "Within::<1, 16>::read")]
+    /// Largest takes `1 ..= max_take` are tabulated (at most 15: the bound
+    /// `(m+1)^m` of 16 is past a `u64`).
+    #[serde(deserialize_with = "Within::<1, 15>::read")]
     pub max_take: usize,
     /// Values computed for every set.
     pub values: Count,
@@ -32,9 +33,9 @@ pub struct Params {
 
 impl CheckParams for Params {
     fn check(&self) -> Result<(), String> {
-        if !(1..=16).contains(&self.max_take) {
+        if !(1..=MOST_TAKE).contains(&self.max_take) {
             return Err(format!(
-                "max_take must be from 1 to 16, not {}",
+                "max_take must be from 1 to {MOST_TAKE}, not {}",
                 self.max_take
             ));
         }
@@ -43,6 +44,10 @@ impl CheckParams for Params {
         crate::budget::check_census(sets, self.values.0, "subtraction sets")
     }
 }
+
+/// The largest `m` whose bound `(m+1)^m` fits a `u64`: 16^15 = 2^60, while
+/// 17^16 is about 4.9 × 10^19.
+const MOST_TAKE: usize = 15;
 
 /// One largest take `m`: the bound and what the sets with that largest take do.
 #[derive(Debug, Clone, Deserialize, Serialize)]
@@ -84,7 +89,9 @@ fn sets_with_largest(m: usize) -> Vec<SubtractionSet> {
         .collect()
 }
 
-fn row(m: usize, values: usize) -> Row {
+fn row(m: usize, values: usize) -> Result<Row, String> {
+    let bound =
+        counting_bound(m).ok_or_else(|| format!("the bound (m+1)^m is past a u64 at m = {m}"))?;
     let sets = sets_with_largest(m);
     let results: Vec<(String, Option<(usize, usize)>)> = sets
         .par_iter()
@@ -115,15 +122,22 @@ fn row(m: usize, values: usize) -> Row {
             None => uncertified.push(name),
         }
     }
-    Row {
+    Ok(Row {
         max_take: m,
-        bound: (m as u64 + 1).pow(m as u32),
+        bound,
         sets: sets.len(),
         longest_period: longest.0,
         longest_set: longest.1,
         longest_preperiod,
         uncertified,
-    }
+    })
+}
+
+/// `(m+1)^m`, the number of states of `m` values below `m + 1`; `None`
+/// past a `u64` (`m > MOST_TAKE`, which [`Params::check`] refuses).
+fn counting_bound(m: usize) -> Option<u64> {
+    let exponent = u32::try_from(m).ok()?;
+    u64::try_from(m).ok()?.checked_add(1)?.checked_pow(exponent)
 }
 
 /// Computes every row.
@@ -131,7 +145,7 @@ pub fn compute(params: &Params) -> Result<Data, String> {
     params.check()?;
     let rows: Vec<Row> = (1..=params.max_take)
         .map(|m| row(m, params.values.0))
-        .collect();
+        .collect::<Result<_, _>>()?;
     Ok(Data {
         computed: params.values.0,
         sets: rows.iter().map(|r| r.sets).sum(),
@@ -295,6 +309,31 @@ pub fn render(data: &Data, meta: &RenderMeta) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn the_largest_take_allowed_has_a_bound_that_fits() {
+        // (m+1)^m passes u64 at m = 16 (17^16 is about 4.9 × 10^19), which
+        // panicked (overflow-checks) instead of drawing a row: refused when
+        // read, and by compute.
+        let refused = serde_yaml_ng::from_str::<Params>("max_take: 16\nvalues: 20").unwrap_err();
+        assert!(
+            refused
+                .to_string()
+                .contains("16 is out of range: from 1 to 15"),
+            "{refused}"
+        );
+        let params = |max_take| Params {
+            max_take,
+            values: Count(20),
+        };
+        assert_eq!(
+            compute(&params(16)).unwrap_err(),
+            "max_take must be from 1 to 15, not 16"
+        );
+        let data = compute(&params(15)).unwrap();
+        assert_eq!(data.rows[14].bound, 16u64.pow(15));
+        assert_eq!(counting_bound(16), None);
+    }
 
     #[test]
     fn on_a_phone_the_chart_fits_and_its_legend_stacks() {

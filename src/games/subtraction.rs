@@ -6,8 +6,10 @@
 //! period is proved by `m` consecutive agreeing pairs (seed 004).
 
 use std::fmt;
+use std::num::IntErrorKind;
 
 use crate::sequence::{CertificateRule, Value, mex};
+use crate::text::numbers::grouped;
 
 /// A subtraction set: distinct positive takes, kept sorted.
 #[derive(Debug, Clone, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -22,6 +24,8 @@ pub enum TakesError {
     Zero,
     Repeated(usize),
     NotANumber(String),
+    /// A whole number past the largest count, `usize::MAX`, as written.
+    TooLarge(String),
 }
 
 impl fmt::Display for TakesError {
@@ -36,6 +40,11 @@ impl fmt::Display for TakesError {
                     "`{s}` is not a take: takes are whole numbers such as 1,3,4"
                 )
             }
+            TakesError::TooLarge(s) => write!(
+                f,
+                "`{s}` is too large: a take is at most {}",
+                grouped(usize::MAX as u64)
+            ),
         }
     }
 }
@@ -58,6 +67,8 @@ impl SubtractionSet {
     }
 
     /// Parses `1,3,4` (no spaces needed; spaces around commas are allowed).
+    /// Each take is read as Rust reads a `usize` (`+5` and `007` are 5 and
+    /// 7); one past `usize::MAX` is refused as too large, not wrapped.
     pub fn parse(list: &str) -> Result<Self, TakesError> {
         if list.trim().is_empty() {
             return Err(TakesError::Empty);
@@ -66,8 +77,10 @@ impl SubtractionSet {
             .split(',')
             .map(|part| {
                 let part = part.trim();
-                part.parse::<usize>()
-                    .map_err(|_| TakesError::NotANumber(part.to_string()))
+                part.parse::<usize>().map_err(|e| match e.kind() {
+                    IntErrorKind::PosOverflow => TakesError::TooLarge(part.to_string()),
+                    _ => TakesError::NotANumber(part.to_string()),
+                })
             })
             .collect::<Result<Vec<_>, _>>()?;
         SubtractionSet::new(takes)
@@ -181,6 +194,39 @@ mod tests {
             SubtractionSet::parse("1,x"),
             Err(TakesError::NotANumber("x".into()))
         );
+    }
+
+    #[test]
+    fn a_take_past_the_largest_count_is_too_large_not_junk() {
+        let largest = usize::MAX.to_string();
+        let past = (u128::try_from(usize::MAX).unwrap() + 1).to_string();
+        assert_eq!(
+            SubtractionSet::parse(&format!("1,{largest}"))
+                .unwrap()
+                .takes(),
+            [1, usize::MAX]
+        );
+        for text in [
+            past.as_str(),
+            "99999999999999999999999999",
+            "+99999999999999999999999999",
+        ] {
+            let message = SubtractionSet::parse(&format!("1,{text}"))
+                .unwrap_err()
+                .to_string();
+            assert!(
+                message.contains(&format!("`{text}` is too large"))
+                    && message.contains(&grouped(usize::MAX as u64)),
+                "{message}"
+            );
+        }
+        // Negative numbers are no takes; a sign or leading zeros change nothing.
+        assert_eq!(
+            SubtractionSet::parse("-1"),
+            Err(TakesError::NotANumber("-1".into()))
+        );
+        assert_eq!(SubtractionSet::parse("+5,007").unwrap().takes(), [5, 7]);
+        assert_eq!(SubtractionSet::parse("+0"), Err(TakesError::Zero));
     }
 
     #[test]

@@ -236,6 +236,18 @@ fn figure_sizes_are_bounded_where_they_are_written() {
     }
 }
 
+// Issue 31: a coalition take past 32 bits was cut to fit (`sub:4294967297`
+// was analysed and captioned as `sub:1`).
+
+#[test]
+fn a_coalition_take_no_heap_holds_is_located() {
+    fails_with_figure(
+        "  - id: f\n    page: page\n    caption: c\n    coalition-table:\n      game: sub:4294967297\n",
+        "figures.yaml:14:13: figures[0].coalition-table.game: in `sub:4294967297`: a take of \
+         4,294,967,297 can never be made",
+    );
+}
+
 // Defect 11: a page named like a file the site writes itself.
 
 #[test]
@@ -358,8 +370,8 @@ fn a_census_beyond_the_budget_is_refused_when_read() {
         "figures.yaml:10:5: figures[0]: pair-census: 19,900 pairs of 1,000,000 values each is 19,900,000,000 values in all; a census computes at most 100,000,000",
     );
     fails_with_figure(
-        "  - id: f\n    page: page\n    caption: c\n    state-bound:\n      max_take: 16\n      values: 1000000\n",
-        "figures.yaml:10:5: figures[0]: state-bound: 65,535 subtraction sets of 1,000,000 values each",
+        "  - id: f\n    page: page\n    caption: c\n    state-bound:\n      max_take: 15\n      values: 1000000\n",
+        "figures.yaml:10:5: figures[0]: state-bound: 32,767 subtraction sets of 1,000,000 values each",
     );
 }
 

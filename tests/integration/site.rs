@@ -117,7 +117,7 @@ fn value_counts_out_of_range() {
     );
     fails_with(
         "values-over-cap",
-        &format!("figures.yaml:16:15: figures[0].strip.values: 5000000 {tail}"),
+        &format!("figures.yaml:16:15: figures[0].strip.values: 5,000,000 {tail}"),
     );
 }
 
