@@ -7,7 +7,7 @@
 
 use crate::games::{Rule, octal_engine};
 use crate::sequence::Value;
-use crate::text::numbers::grouped;
+use crate::text::numbers::{byte_size, grouped};
 
 /// The most values `ladder seq` computes of a rule other than an octal
 /// code: their values are `u32`, about 400 MB of them, and more in the
@@ -193,15 +193,6 @@ pub fn octal_run_bytes(count: usize) -> u64 {
     (count as u64).saturating_mul(OCTAL_TENTHS_PER_VALUE) / 10
 }
 
-/// Bytes as people read them: `1.1 GB`, `830 MB`.
-fn shown_bytes(bytes: u64) -> String {
-    if bytes >= 1_000_000_000 {
-        format!("{:.1} GB", bytes as f64 / 1e9)
-    } else {
-        format!("{} MB", grouped(bytes.div_ceil(1_000_000)))
-    }
-}
-
 /// Whether an octal run of `count` values fits in the memory `available`
 /// (bytes, `source` saying where the figure comes from); the error gives
 /// both figures.
@@ -212,8 +203,8 @@ pub fn check_octal_memory(count: usize, available: (u64, &str)) -> Result<(), St
             "{} values of an octal code need up to {} (2.5 bytes a value), but only {} is \
              available ({}): ask for at most {}",
             grouped(count as u64),
-            shown_bytes(needed),
-            shown_bytes(available.0),
+            byte_size(needed),
+            byte_size(available.0),
             available.1,
             grouped(most_that_fit(available.0) as u64)
         ));
