@@ -221,8 +221,8 @@ pub fn most_that_fit(bytes: u64) -> usize {
 /// budget, and with the memory for the values there to be had: for an octal
 /// code, 2.5 bytes a value within what the machine has available (refused
 /// with both figures before anything is computed); for another rule, a
-/// fallible reservation, so a size the machine cannot give is an error, not
-/// an abort.
+/// fallible reservation ([`check_wide_values`]), so a size the machine
+/// cannot give is an error, not an abort.
 pub fn check_seq_values(rule: &Rule, count: usize) -> Result<(), String> {
     let most = max_values(rule);
     if !(1..=most).contains(&count) {
@@ -244,10 +244,22 @@ pub fn check_seq_values(rule: &Rule, count: usize) -> Result<(), String> {
         return check_octal_memory(count, available_memory());
     }
     check_values(rule, count)?;
+    check_wide_values(count)
+}
+
+/// Whether `count` values as [`Value`] (`u32`, the plain loops' values) can
+/// be had: a fallible reservation, let go at once, so a size the machine or
+/// a limit cannot give is an error here, not an abort when a loop asks.
+pub fn check_wide_values(count: usize) -> Result<(), String> {
     let mut probe: Vec<Value> = Vec::new();
-    probe
-        .try_reserve_exact(count)
-        .map_err(|_| format!("cannot reserve memory for {} values", grouped(count as u64)))
+    probe.try_reserve_exact(count).map_err(|_| {
+        format!(
+            "cannot reserve memory for {} values ({}, 4 bytes a value): the machine or a limit \
+             (ulimit -v, a cgroup) refuses it",
+            grouped(count as u64),
+            byte_size((count as u64).saturating_mul(4))
+        )
+    })
 }
 
 #[cfg(test)]

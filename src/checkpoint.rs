@@ -52,6 +52,7 @@ use crate::games::octal_engine::OctalRun;
 use crate::games::octal_long_run::fnv1a_64;
 use crate::games::octal_moves::MoveTable;
 use crate::text::numbers::grouped;
+use crate::text::wording::engine_stop;
 
 /// The version of the file format this program writes and reads.
 pub const VERSION: u32 = 1;
@@ -385,12 +386,8 @@ pub fn run(
             return Ok(Outcome::Stopped(done));
         }
         let next = ((done / STEP + 1) * STEP).min(count);
-        run.extend_to(next).map_err(|error| {
-            anyhow::anyhow!(
-                "{rule}: heap {} has a value of 65,536 or more, past what a checkpointed run stores",
-                grouped(error.heap as u64)
-            )
-        })?;
+        run.extend_to(next)
+            .map_err(|stop| anyhow::anyhow!(engine_stop(rule, &stop)))?;
         (schedule.progress)(next);
         if last_write.elapsed() >= schedule.every && next < count {
             write(path, rule, run.values())?;

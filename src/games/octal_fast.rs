@@ -35,9 +35,13 @@
 //! **Memory**: values are `u16` (2 bytes per value); the rare lists hold a
 //! `u32` heap per rare heap and class, and the histogram `4·2^(b+1)` bytes
 //! for values below `2^b`. A value of 65,536 or more stops the engine with
-//! [`ValueTooLarge`]; [`fast_values`] then falls back to the plain loop.
+//! [`ValueTooLarge`]; [`fast_values`] then falls back to the plain loop. The
+//! values are reserved once a step and the rare lists as they fill, both
+//! fallibly: memory refused stops the engine with
+//! [`crate::games::octal_memory::MemoryRefused`], not an abort.
 
 use crate::games::octal::{OctalCode, values as plain_values};
+use crate::games::octal_memory::{EngineStop, MemoryRefused, reserve};
 use crate::games::octal_moves::MoveTable;
 use crate::games::octal_options::OptionFlags;
 use crate::sequence::Value;
@@ -80,7 +84,18 @@ impl ParityClass {
         (self.mask & extended).count_ones().is_multiple_of(2)
     }
 
-    /// Lists heap `heap` if it is rare.
+    /// Makes room in the lists for heap `heap` if it is rare (grown as
+    /// `push` grows them, but fallibly).
+    fn room_for(&mut self, heap: usize, value: u16) -> Result<(), MemoryRefused> {
+        if self.is_rare(heap, u32::from(value)) {
+            let len = self.rare_heaps.len() + 1;
+            reserve(&mut self.rare_heaps, len, heap, heap + 1)?;
+            reserve(&mut self.rare_values, len, heap, heap + 1)?;
+        }
+        Ok(())
+    }
+
+    /// Lists heap `heap` if it is rare ([`ParityClass::room_for`] made room).
     fn note(&mut self, heap: usize, value: u16) {
         if self.is_rare(heap, u32::from(value)) {
             self.rare_heaps.push(heap as u32);
@@ -88,13 +103,29 @@ impl ParityClass {
         }
     }
 
-    /// Lists the rare heaps afresh under the current mask.
-    fn relist(&mut self, values: &[u16]) {
+    /// Lists the rare heaps afresh under `mask`. The lists' room is
+    /// reserved first, so a refusal leaves the class as it was.
+    fn relist(&mut self, mask: u32, values: &[u16]) -> Result<(), MemoryRefused> {
+        let old = std::mem::replace(&mut self.mask, mask);
+        let rare = values
+            .iter()
+            .enumerate()
+            .skip(1)
+            .filter(|&(heap, &value)| self.is_rare(heap, u32::from(value)))
+            .count();
+        let done = values.len();
+        let room = reserve(&mut self.rare_heaps, rare, done, done)
+            .and_then(|()| reserve(&mut self.rare_values, rare, done, done));
+        if let Err(refused) = room {
+            self.mask = old;
+            return Err(refused);
+        }
         self.rare_heaps.clear();
         self.rare_values.clear();
         for (heap, &value) in values.iter().enumerate().skip(1) {
             self.note(heap, value);
         }
+        Ok(())
     }
 
     /// Inserts `g(a) ^ g(rest − a)` for every rare `a < rest`, a block of
@@ -150,6 +181,9 @@ pub struct SparseEngine {
     next_learning: usize,
     /// False when the masks were fixed by hand (tests of exactness).
     learning: bool,
+    /// Whether the rare lists hold every rare heap under the masks: not
+    /// after [`SparseEngine::resume`] until the next extension lists them.
+    listed: bool,
     /// Whether a block's rare splits may be shared among rayon's threads.
     parallel: bool,
     /// One option set per thread for shared blocks (made when first
@@ -204,6 +238,7 @@ impl SparseEngine {
             cursors,
             next_learning: 64,
             learning: true,
+            listed: true,
             parallel: false,
             helpers: blocks::Helpers::default(),
             shared: SharedCounts::default(),
@@ -248,16 +283,16 @@ impl SparseEngine {
 
     /// Fixes the masks (even class, odd class) and stops learning them: the
     /// values stay exact, only the speed depends on the masks.
-    pub fn fix_masks(&mut self, masks: [u32; 2]) {
+    pub fn fix_masks(&mut self, masks: [u32; 2]) -> Result<(), MemoryRefused> {
         self.learning = false;
         for class in &mut self.classes {
-            class.mask = masks[class.parity];
-            class.relist(&self.values);
+            class.relist(masks[class.parity], &self.values)?;
         }
+        Ok(())
     }
 
     /// Computes values up to heap `count − 1`.
-    pub fn extend_to(&mut self, count: usize) -> Result<(), ValueTooLarge> {
+    pub fn extend_to(&mut self, count: usize) -> Result<(), EngineStop> {
         if self.parallel {
             // The loop runs on a pool thread, so sharing a block's rare
             // splits is a join inside the pool, not a wake-up from outside.
@@ -267,12 +302,18 @@ impl SparseEngine {
         }
     }
 
-    fn extend_here(&mut self, count: usize) -> Result<(), ValueTooLarge> {
-        self.values.reserve(count.saturating_sub(self.values.len()));
+    /// The values are reserved for the whole step first (the rare lists
+    /// grow as they fill): a refusal stops the step before it computes.
+    fn extend_here(&mut self, count: usize) -> Result<(), EngineStop> {
+        let done = self.values.len();
+        reserve(&mut self.values, count, done, count)?;
+        if !self.listed {
+            self.list_afresh()?;
+        }
         while self.values.len() < count {
             let heap = self.values.len();
             if !self.moves.leaving_three.is_empty() {
-                return Err(ValueTooLarge { heap });
+                return Err(ValueTooLarge { heap }.into());
             }
             if self.shares_blocks() {
                 self.extend_shared(count)?;
@@ -280,35 +321,53 @@ impl SparseEngine {
             }
             let value = self.next_value(heap);
             let stored = u16::try_from(value).map_err(|_| ValueTooLarge { heap })?;
-            self.record(heap, stored);
+            self.record(heap, stored)?;
         }
         Ok(())
     }
 
-    /// Stores heap `heap`'s value and keeps lists, histogram and masks current.
-    fn record(&mut self, heap: usize, value: u16) {
+    /// Lists every class's rare heaps afresh under its mask.
+    fn list_afresh(&mut self) -> Result<(), MemoryRefused> {
+        for class in &mut self.classes {
+            class.relist(class.mask, &self.values)?;
+        }
+        self.listed = true;
+        Ok(())
+    }
+
+    /// Stores heap `heap`'s value and keeps lists, histogram and masks
+    /// current. The values' room was reserved for the step, and the room to
+    /// list the heap is made before anything changes; after it, only a
+    /// relisting at a learning can be refused, which keeps the old mask.
+    fn record(&mut self, heap: usize, value: u16) -> Result<(), MemoryRefused> {
+        if heap > 0 {
+            for class in &mut self.classes {
+                class.room_for(heap, value)?;
+            }
+        }
         self.count(heap, value);
-        self.list(heap, value);
+        self.list(heap, value)
     }
 
     /// Stores heap `heap`'s value (counted already), lists it if rare, and
     /// learns the masks when it is time.
-    fn list(&mut self, heap: usize, value: u16) {
+    fn list(&mut self, heap: usize, value: u16) -> Result<(), MemoryRefused> {
         self.values.push(value);
         if heap == 0 {
-            return;
+            return Ok(());
         }
         for class in &mut self.classes {
             class.note(heap, value);
         }
         if heap + 1 == self.next_learning && self.learning {
-            self.learn_masks(false);
             self.next_learning = if self.next_learning < RELEARN_EVERY {
                 self.next_learning * 2
             } else {
                 self.next_learning + RELEARN_EVERY
             };
+            self.learn_masks()?;
         }
+        Ok(())
     }
 
     /// Widens the value range to hold `value` and counts heap `heap` in the
@@ -327,14 +386,20 @@ impl SparseEngine {
 
     /// An engine that goes on from `values` (heaps `0 .. values.len()`,
     /// computed by any engine): the histogram is counted and the masks are
-    /// learned from them, as if this engine had computed them.
+    /// learned from them, as if this engine had computed them. The rare
+    /// lists are made at the next extension, where their memory may be
+    /// refused (as the dense engine makes its mirror).
     pub fn resume(moves: MoveTable, values: Vec<u16>) -> Self {
         let mut engine = SparseEngine::with_moves(moves);
         for (heap, &value) in values.iter().enumerate() {
             engine.count(heap, value);
         }
         engine.values = values;
-        engine.learn_masks(true);
+        let transform = walsh_hadamard(&engine.histogram);
+        for class in &mut engine.classes {
+            class.mask = fewest_rare(&transform, class.parity).0;
+        }
+        engine.listed = false;
         let done = engine.values.len();
         while engine.next_learning <= done {
             engine.next_learning = if engine.next_learning < RELEARN_EVERY {
@@ -352,20 +417,20 @@ impl SparseEngine {
     }
 
     /// Picks each class's mask by the Walsh–Hadamard transform of the
-    /// histogram and rebuilds its rare list if the mask changed, or every
-    /// list if `relist_all`. Under an unchanged mask the list, kept as the
-    /// heaps came, is already right; rebuilding it at every learning read
-    /// every value again each 65,536 heaps, a quadratic cost that was a
-    /// quarter of a run to 10^8 and stopped the other threads meanwhile.
-    fn learn_masks(&mut self, relist_all: bool) {
+    /// histogram and rebuilds its rare list if the mask changed. Under an
+    /// unchanged mask the list, kept as the heaps came, is already right;
+    /// rebuilding it at every learning read every value again each 65,536
+    /// heaps, a quadratic cost that was a quarter of a run to 10^8 and
+    /// stopped the other threads meanwhile.
+    fn learn_masks(&mut self) -> Result<(), MemoryRefused> {
         let transform = walsh_hadamard(&self.histogram);
         for class in &mut self.classes {
             let mask = fewest_rare(&transform, class.parity).0;
-            if relist_all || mask != class.mask {
-                class.mask = mask;
-                class.relist(&self.values);
+            if mask != class.mask {
+                class.relist(mask, &self.values)?;
             }
         }
+        Ok(())
     }
 
     /// The value of heap `heap`, every earlier value known.
@@ -549,7 +614,7 @@ mod tests {
             for _ in 0..12 {
                 let masks = [generator.next(64) as u32, generator.next(64) as u32];
                 let mut engine = SparseEngine::new(&game);
-                engine.fix_masks(masks);
+                engine.fix_masks(masks).unwrap();
                 engine.extend_to(600).unwrap();
                 let fast: Vec<Value> = engine.values().iter().map(|&v| v.into()).collect();
                 assert_eq!(fast, plain, "{text} {masks:?}");
@@ -585,7 +650,7 @@ mod tests {
             for run in [&engine, &resumed] {
                 for class in &run.classes {
                     let mut fresh = class.clone();
-                    fresh.relist(run.values());
+                    fresh.relist(class.mask, run.values()).unwrap();
                     assert_eq!(class.rare_heaps, fresh.rare_heaps, "{text}");
                     assert_eq!(class.rare_values, fresh.rare_values, "{text}");
                 }
