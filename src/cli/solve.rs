@@ -32,8 +32,9 @@ pub struct Args {
     /// The game: an octal code.
     rule: Rule,
     /// Stop here if no period is proved by then (default: as many as the
-    /// machine's memory holds at 2.5 bytes a value, at most 4,294,967,295;
-    /// 10,000,000 for a code with no sparse space).
+    /// memory holds at 2.5 bytes a value, the machine's or what a limit such
+    /// as ulimit -v or a cgroup leaves, at most 4,294,967,295; 10,000,000
+    /// for a code with no sparse space).
     #[arg(long, value_name = "N")]
     max_values: Option<usize>,
     /// Keep the values in FILE as the run goes (written atomically), and go
@@ -121,7 +122,8 @@ pub fn run(args: Args) -> Result<ExitCode> {
     Ok(ExitCode::SUCCESS)
 }
 
-/// The default `--max-values`: what the memory holds, within the budget.
+/// The default `--max-values`: what the memory holds (the machine's, or
+/// what its limits leave the process), within the budget.
 fn default_limit(code: &OctalCode) -> usize {
     let budget = if is_sparse(code) {
         MAX_OCTAL_VALUES
