@@ -47,6 +47,9 @@ use crate::games::octal_options::OptionFlags;
 use crate::sequence::Value;
 
 mod blocks;
+mod parity_class;
+
+use parity_class::ParityClass;
 
 /// Pairs read from one take before the next take's turn: the first block,
 /// doubling each turn up to the largest. A block is read without a branch
@@ -61,108 +64,6 @@ const RELEARN_EVERY: usize = 1 << 16;
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct ValueTooLarge {
     pub heap: usize,
-}
-
-/// One parity class of splitting takes: its mask and its rare heaps.
-#[derive(Debug, Clone)]
-struct ParityClass {
-    parity: usize,
-    takes: Vec<usize>,
-    mask: u32,
-    rare_heaps: Vec<u32>,
-    /// The values at `rare_heaps`, in the same order, read contiguously.
-    rare_values: Vec<u16>,
-    /// Where this class's takes keep their scan places in `cursors`.
-    first_cursor: usize,
-}
-
-impl ParityClass {
-    /// Whether heap `heap` with value `value` is rare for this class.
-    #[inline]
-    fn is_rare(&self, heap: usize, value: u32) -> bool {
-        let extended = (value << 1 | (heap & 1) as u32) ^ self.parity as u32;
-        (self.mask & extended).count_ones().is_multiple_of(2)
-    }
-
-    /// Makes room in the lists for heap `heap` if it is rare (grown as
-    /// `push` grows them, but fallibly).
-    fn room_for(&mut self, heap: usize, value: u16) -> Result<(), MemoryRefused> {
-        if self.is_rare(heap, u32::from(value)) {
-            let len = self.rare_heaps.len() + 1;
-            reserve(&mut self.rare_heaps, len, heap, heap + 1)?;
-            reserve(&mut self.rare_values, len, heap, heap + 1)?;
-        }
-        Ok(())
-    }
-
-    /// Lists heap `heap` if it is rare ([`ParityClass::room_for`] made room).
-    fn note(&mut self, heap: usize, value: u16) {
-        if self.is_rare(heap, u32::from(value)) {
-            self.rare_heaps.push(heap as u32);
-            self.rare_values.push(value);
-        }
-    }
-
-    /// Lists the rare heaps afresh under `mask`. The lists' room is
-    /// reserved first, so a refusal leaves the class as it was.
-    fn relist(&mut self, mask: u32, values: &[u16]) -> Result<(), MemoryRefused> {
-        let old = std::mem::replace(&mut self.mask, mask);
-        let rare = values
-            .iter()
-            .enumerate()
-            .skip(1)
-            .filter(|&(heap, &value)| self.is_rare(heap, u32::from(value)))
-            .count();
-        let done = values.len();
-        let room = reserve(&mut self.rare_heaps, rare, done, done)
-            .and_then(|()| reserve(&mut self.rare_values, rare, done, done));
-        if let Err(refused) = room {
-            self.mask = old;
-            return Err(refused);
-        }
-        self.rare_heaps.clear();
-        self.rare_values.clear();
-        for (heap, &value) in values.iter().enumerate().skip(1) {
-            self.note(heap, value);
-        }
-        Ok(())
-    }
-
-    /// Inserts `g(a) ^ g(rest − a)` for every rare `a < rest`, a block of
-    /// XORs at a time and then their stores, as in
-    /// [`OptionFlags::insert_splits`].
-    fn insert_rare_splits(&self, options: &mut OptionFlags, values: &[u16], rest: usize) {
-        let count = self.rare_below(rest);
-        self.insert_listed_splits(options, values, rest, 0..count);
-    }
-
-    /// How many listed rare heaps are below `heap`.
-    fn rare_below(&self, heap: usize) -> usize {
-        self.rare_heaps.partition_point(|&a| (a as usize) < heap)
-    }
-
-    /// Inserts `g(a) ^ g(rest − a)` for the rare heaps `a` listed at `places`
-    /// (each below `rest`).
-    fn insert_listed_splits(
-        &self,
-        options: &mut OptionFlags,
-        values: &[u16],
-        rest: usize,
-        places: std::ops::Range<usize>,
-    ) {
-        const BLOCK: usize = 256;
-        let mut buffer = [0u16; BLOCK];
-        let heaps = self.rare_heaps[places.clone()].chunks(BLOCK);
-        for (heaps, rare) in heaps.zip(self.rare_values[places].chunks(BLOCK)) {
-            let buffer = &mut buffer[..heaps.len()];
-            for (slot, (&a, &x)) in buffer.iter_mut().zip(heaps.iter().zip(rare)) {
-                *slot = x ^ values[rest - a as usize];
-            }
-            for &option in buffer.iter() {
-                options.insert(option);
-            }
-        }
-    }
 }
 
 /// The incremental sparse-space engine for one code.
