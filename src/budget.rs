@@ -5,9 +5,13 @@
 //! where a run would take minutes or exhaust memory; raising one when a
 //! faster engine lands is a one-line change.
 
+mod memory;
+
+pub use memory::available_memory;
+
 use crate::games::{Rule, octal_engine};
 use crate::sequence::Value;
-use crate::text::numbers::grouped;
+use crate::text::numbers::{byte_size, grouped};
 
 /// The most values `ladder seq` computes of a rule other than an octal
 /// code: their values are `u32`, about 400 MB of them, and more in the
@@ -164,42 +168,9 @@ pub fn max_values(rule: &Rule) -> usize {
     }
 }
 
-/// The memory available to a run, in bytes, and where the figure comes
-/// from: `MemAvailable` of `/proc/meminfo`, or [`FALLBACK_AVAILABLE_BYTES`].
-pub fn available_memory() -> (u64, &'static str) {
-    let from_meminfo = std::fs::read_to_string("/proc/meminfo")
-        .ok()
-        .and_then(|text| mem_available(&text));
-    match from_meminfo {
-        Some(bytes) => (bytes, "MemAvailable in /proc/meminfo"),
-        None => (
-            FALLBACK_AVAILABLE_BYTES,
-            "assumed: /proc/meminfo cannot be read",
-        ),
-    }
-}
-
-/// `MemAvailable:  123456 kB` read from the text of `/proc/meminfo`, in bytes.
-fn mem_available(meminfo: &str) -> Option<u64> {
-    let line = meminfo
-        .lines()
-        .find_map(|line| line.strip_prefix("MemAvailable:"))?;
-    let kilobytes: u64 = line.trim().strip_suffix("kB")?.trim().parse().ok()?;
-    kilobytes.checked_mul(1024)
-}
-
 /// The memory an octal run of `count` values may hold, in bytes.
 pub fn octal_run_bytes(count: usize) -> u64 {
     (count as u64).saturating_mul(OCTAL_TENTHS_PER_VALUE) / 10
-}
-
-/// Bytes as people read them: `1.1 GB`, `830 MB`.
-fn shown_bytes(bytes: u64) -> String {
-    if bytes >= 1_000_000_000 {
-        format!("{:.1} GB", bytes as f64 / 1e9)
-    } else {
-        format!("{} MB", grouped(bytes.div_ceil(1_000_000)))
-    }
 }
 
 /// Whether an octal run of `count` values fits in the memory `available`
@@ -212,8 +183,8 @@ pub fn check_octal_memory(count: usize, available: (u64, &str)) -> Result<(), St
             "{} values of an octal code need up to {} (2.5 bytes a value), but only {} is \
              available ({}): ask for at most {}",
             grouped(count as u64),
-            shown_bytes(needed),
-            shown_bytes(available.0),
+            byte_size(needed),
+            byte_size(available.0),
             available.1,
             grouped(most_that_fit(available.0) as u64)
         ));
@@ -228,10 +199,11 @@ pub fn most_that_fit(bytes: u64) -> usize {
 
 /// Checks a `ladder seq` count: from 1 to [`max_values`], within the rule's
 /// budget, and with the memory for the values there to be had: for an octal
-/// code, 2.5 bytes a value within what the machine has available (refused
-/// with both figures before anything is computed); for another rule, a
-/// fallible reservation, so a size the machine cannot give is an error, not
-/// an abort.
+/// code, 2.5 bytes a value within what the machine and the process's
+/// limits leave ([`available_memory`]; refused with both figures before
+/// anything is computed); for another rule, a fallible reservation
+/// ([`check_wide_values`]), so a size the machine cannot give is an error,
+/// not an abort.
 pub fn check_seq_values(rule: &Rule, count: usize) -> Result<(), String> {
     let most = max_values(rule);
     if !(1..=most).contains(&count) {
@@ -253,10 +225,22 @@ pub fn check_seq_values(rule: &Rule, count: usize) -> Result<(), String> {
         return check_octal_memory(count, available_memory());
     }
     check_values(rule, count)?;
+    check_wide_values(count)
+}
+
+/// Whether `count` values as [`Value`] (`u32`, the plain loops' values) can
+/// be had: a fallible reservation, let go at once, so a size the machine or
+/// a limit cannot give is an error here, not an abort when a loop asks.
+pub fn check_wide_values(count: usize) -> Result<(), String> {
     let mut probe: Vec<Value> = Vec::new();
-    probe
-        .try_reserve_exact(count)
-        .map_err(|_| format!("cannot reserve memory for {} values", grouped(count as u64)))
+    probe.try_reserve_exact(count).map_err(|_| {
+        format!(
+            "cannot reserve memory for {} values ({}, 4 bytes a value): the machine or a limit \
+             (ulimit -v, a cgroup) refuses it",
+            grouped(count as u64),
+            byte_size((count as u64).saturating_mul(4))
+        )
+    })
 }
 
 #[cfg(test)]
@@ -379,14 +363,5 @@ mod tests {
         assert_eq!(octal_run_bytes(usize::MAX), u64::MAX / 10);
         assert_eq!(most_that_fit(1000), 400);
         assert_eq!(most_that_fit(u64::MAX), (u64::MAX / 25) as usize);
-    }
-
-    #[test]
-    fn mem_available_is_read_in_kilobytes() {
-        let text = "MemTotal:       24576000 kB\nMemFree:  100 kB\nMemAvailable:   23000000 kB\n";
-        assert_eq!(mem_available(text), Some(23_000_000 * 1024));
-        assert_eq!(mem_available("MemTotal: 5 kB\n"), None);
-        assert_eq!(mem_available("MemAvailable: lots\n"), None);
-        assert!(available_memory().0 > 0);
     }
 }

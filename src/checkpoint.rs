@@ -58,6 +58,7 @@ use crate::games::octal_fast::first_wrong;
 use crate::games::octal_long_run::fnv1a_64;
 use crate::text::numbers::grouped;
 use crate::text::shown;
+use crate::text::wording::engine_stop;
 pub use header::{Header, VERSION, read_header};
 pub use key::Key;
 
@@ -231,7 +232,9 @@ pub fn read(path: &Path, rule: &str) -> Result<Option<Stored>> {
 /// Checks every value of `values` against `code` ([`first_wrong`]); the
 /// error names the first heap whose stored value its options do not give.
 pub fn verify(code: &OctalCode, values: &[u16], place: &str) -> Result<()> {
-    if let Some(wrong) = first_wrong(code, values) {
+    let checked = first_wrong(code, values)
+        .map_err(|refused| anyhow::anyhow!(engine_stop(place, &refused.into())))?;
+    if let Some(wrong) = checked {
         bail!(
             "{place}: heap {} holds the value {}, but its options give {}: these are not the \
              values of the rule (edited, or written by another program); give another file",

@@ -8,7 +8,9 @@ use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
 use anyhow::{Result, anyhow};
-use ladder::budget::{MAX_SEQ_VALUES, check_seq_values, check_values, computed_limit};
+use ladder::budget::{
+    MAX_SEQ_VALUES, check_seq_values, check_values, check_wide_values, computed_limit,
+};
 use ladder::games::arithmetic::Arithmetic;
 use ladder::games::octal_long_run::{certificate_record, fnv1a_64};
 use ladder::games::octal_solve::{Check, Finish, Solver, fill_from_period};
@@ -17,7 +19,7 @@ use ladder::sequence::{Analysis, DEFAULT_MIN_REPEATS, analyse_certified, find_ar
 use ladder::text::numbers::{counted, grouped};
 
 use super::print::{ClosedPipe, emit, long_run_bar, say};
-use super::solve::{Driven, Keep, drive, keep_final};
+use super::solve::{Driven, Keep, TooWide, drive, keep_final};
 
 #[derive(clap::Args)]
 pub struct Args {
@@ -110,7 +112,9 @@ fn run_octal(args: &Args, code: &OctalCode) -> Result<ExitCode> {
             return Ok(ExitCode::from(130));
         }
         // Past u16 only the plain loop goes on, and only without a checkpoint.
-        Err(_) if keep.is_none() && count <= MAX_SEQ_VALUES => return run_wide(args),
+        Err(error) if error.is::<TooWide>() && keep.is_none() && count <= MAX_SEQ_VALUES => {
+            return run_wide(args);
+        }
         Err(error) => return Err(error),
     };
     let finish = solver.finish();
@@ -145,9 +149,11 @@ fn run_octal(args: &Args, code: &OctalCode) -> Result<ExitCode> {
     Ok(ExitCode::SUCCESS)
 }
 
-/// An octal code whose values pass 65,535: the plain loop, values as `u32`.
+/// An octal code whose values pass 65,535: the plain loop, values as `u32`
+/// (their memory asked for first, fallibly).
 fn run_wide(args: &Args) -> Result<ExitCode> {
     let (rule, values) = (&args.rule, args.values);
+    check_wide_values(values).map_err(|e| anyhow!("{rule}: a value passes 65,535, so {e}"))?;
     let (computed, analysis) = rule.analyse(values, args.min_repeats);
     let shown = Shown {
         ordinary: None,

@@ -19,10 +19,11 @@ use ladder::budget::{
 };
 use ladder::checkpoint;
 use ladder::games::octal_engine::{EngineKind, is_sparse};
-use ladder::games::octal_fast::ValueTooLarge;
+use ladder::games::octal_memory::EngineStop;
 use ladder::games::octal_solve::{Finish, Solver, Summary, summarise};
 use ladder::games::{OctalCode, Rule};
 use ladder::text::numbers::{counted, grouped};
+use ladder::text::wording::engine_stop;
 
 use super::print::{emit, quiet, say};
 
@@ -31,8 +32,9 @@ pub struct Args {
     /// The game: an octal code.
     rule: Rule,
     /// Stop here if no period is proved by then (default: as many as the
-    /// machine's memory holds at 2.5 bytes a value, at most 4,294,967,295;
-    /// 10,000,000 for a code with no sparse space).
+    /// memory holds at 2.5 bytes a value, the machine's or what a limit such
+    /// as ulimit -v or a cgroup leaves, at most 4,294,967,295; 10,000,000
+    /// for a code with no sparse space).
     #[arg(long, value_name = "N")]
     max_values: Option<usize>,
     /// Keep the values in FILE as the run goes (written atomically), and go
@@ -134,7 +136,8 @@ pub fn run(args: Args) -> Result<ExitCode> {
     Ok(ExitCode::SUCCESS)
 }
 
-/// The default `--max-values`: what the memory holds, within the budget.
+/// The default `--max-values`: what the memory holds (the machine's, or
+/// what its limits leave the process), within the budget.
 fn default_limit(code: &OctalCode) -> usize {
     let budget = if is_sparse(code) {
         MAX_OCTAL_VALUES
@@ -160,6 +163,8 @@ fn interrupted(done: usize, limit: usize, args: &Args) -> Result<ExitCode> {
 /// from `keep`'s checkpoint and writing it every so often and on Ctrl-C;
 /// `progress` is called as the run grows. The checkpoint is not written at
 /// the finish: the caller does, once its values are final ([`keep_final`]).
+/// A run that stops short is an error: [`TooWide`] for a value past `u16`,
+/// and for memory refused one that says how far the run got ([`stopped`]).
 pub(super) fn drive(
     code: &OctalCode,
     rule: &str,
@@ -183,9 +188,9 @@ pub(super) fn drive(
             checkpoint::write(keep.path, rule, solver.values(), keep.key.as_ref())?;
             return Ok(Driven::Interrupted(done));
         }
-        solver
-            .grow(done.saturating_add(STEP))
-            .map_err(|error| too_large(rule, error))?;
+        if let Err(stop) = solver.grow(done.saturating_add(STEP)) {
+            return Err(stopped(rule, &solver, keep, stop));
+        }
         progress(&solver);
         if let Some(keep) = keep
             && last_write.elapsed() >= keep.every
@@ -219,12 +224,54 @@ fn catch_ctrl_c() -> Result<Arc<AtomicBool>> {
     Ok(flag)
 }
 
-/// The engines store values as `u16`: a larger one ends the run.
-pub(super) fn too_large(rule: &str, error: ValueTooLarge) -> anyhow::Error {
-    anyhow!(
-        "{rule}: heap {} has a value of 65,536 or more, past what a long octal run stores",
-        grouped(error.heap as u64)
-    )
+/// The engines store values as `u16`: a larger one ended the run (only
+/// the plain loop goes on, which `ladder seq` falls back to).
+#[derive(Debug)]
+pub(super) struct TooWide(String);
+
+impl std::fmt::Display for TooWide {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(&self.0)
+    }
+}
+
+impl std::error::Error for TooWide {}
+
+/// The error for a run that stopped short: [`TooWide`], or memory refused,
+/// said with how far the run got (and, with a checkpoint, the values so far
+/// written to it, to go on from with more memory).
+fn stopped(rule: &str, solver: &Solver, keep: Option<&Keep>, stop: EngineStop) -> anyhow::Error {
+    let said = engine_stop(rule, &stop);
+    if let EngineStop::ValueTooLarge(_) = stop {
+        return TooWide(said).into();
+    }
+    let done = grouped(solver.values().len() as u64);
+    let reached = match solver.candidate() {
+        Some(c) => format!(
+            "in the {done} values computed, period {} from heap {} was found and its window \
+             needs {} values",
+            grouped(c.period as u64),
+            grouped(c.preperiod as u64),
+            grouped(c.values_needed as u64)
+        ),
+        None => format!("no period is proved in the {done} values computed"),
+    };
+    let kept = match keep {
+        Some(keep) => {
+            match checkpoint::write(keep.path, rule, solver.values(), keep.key.as_ref()) {
+                Ok(()) => format!(
+                    "; they are written to {}",
+                    ladder::text::shown::file(keep.path)
+                ),
+                Err(error) => format!(
+                    "; writing them to {} failed: {error:#}",
+                    ladder::text::shown::file(keep.path)
+                ),
+            }
+        }
+        None => String::new(),
+    };
+    anyhow!("{said}; {reached}{kept}; ask for fewer values")
 }
 
 /// The line a terminal shows while a solve runs (nothing in CI or a pipe).

@@ -25,6 +25,7 @@ use crate::games::octal_solve::{Candidate, Finish, Solver};
 use crate::sequence::find_arithmetic_period;
 use crate::table::{Cell, Column, Table};
 use crate::text::numbers::grouped;
+use crate::text::wording::engine_stop;
 
 /// Parameters: the first bound, and how far the frontier is searched.
 #[derive(Debug, Clone, Deserialize)]
@@ -113,12 +114,7 @@ fn deeper(name: &str, code: &OctalCode, params: &Params) -> Result<Option<Outcom
         return Ok(None);
     }
     let mut solver = Solver::resume(code, first.into_values(), params.depth);
-    let finish = solver.solve().map_err(|e| {
-        format!(
-            "{name}: heap {} has a value past 65,535",
-            grouped(e.heap as u64)
-        )
-    })?;
+    let finish = solver.solve().map_err(|stop| engine_stop(name, &stop))?;
     Ok(Some(match finish {
         Finish::Proved(check) => {
             let c = check

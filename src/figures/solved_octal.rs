@@ -25,7 +25,6 @@ use serde::{Deserialize, Serialize};
 use super::RenderMeta;
 use super::bounds::{CheckParams, Within};
 use super::parts::Parts;
-use crate::games::octal_fast::ValueTooLarge;
 use crate::games::octal_long_run::certificate_record;
 use crate::games::octal_shape::shape;
 use crate::games::octal_solve::{Finish, Solver};
@@ -33,7 +32,7 @@ use crate::games::{OctalCode, Rule};
 use crate::sequence::CertificateRule;
 use crate::table::{Cell, Column, Table};
 use crate::text::numbers::grouped;
-use crate::text::wording::kind_name;
+use crate::text::wording::{engine_stop, kind_name};
 
 /// Parameters: the games, in the table's order, and the most values a
 /// build's solve may compute for one.
@@ -175,12 +174,9 @@ pub struct Data {
 /// values its proof reads; an error when no period is proved.
 pub fn solve_record(code: &OctalCode, limit: usize) -> Result<Record, String> {
     let mut solver = Solver::new(code, limit);
-    let finish = solver.solve().map_err(|ValueTooLarge { heap }| {
-        format!(
-            "{code}: heap {} has a value past 65,535",
-            grouped(heap as u64)
-        )
-    })?;
+    let finish = solver
+        .solve()
+        .map_err(|stop| engine_stop(&code.to_string(), &stop))?;
     let Finish::Proved(check) = finish else {
         return Err(format!(
             "{code}: no period proved in {} values",

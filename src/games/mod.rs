@@ -14,6 +14,7 @@ pub mod octal_dense;
 pub mod octal_engine;
 pub mod octal_fast;
 pub mod octal_long_run;
+pub mod octal_memory;
 pub mod octal_moves;
 pub mod octal_options;
 pub mod octal_shape;

@@ -30,6 +30,7 @@
 
 use crate::games::octal::{OctalCode, values as plain_values};
 use crate::games::octal_fast::ValueTooLarge;
+use crate::games::octal_memory::{EngineStop, reserve};
 use crate::games::octal_moves::MoveTable;
 use crate::games::octal_options::OptionFlags;
 use crate::sequence::Value;
@@ -119,7 +120,7 @@ impl DenseEngine {
     }
 
     /// Computes values up to heap `count − 1`.
-    pub fn extend_to(&mut self, count: usize) -> Result<(), ValueTooLarge> {
+    pub fn extend_to(&mut self, count: usize) -> Result<(), EngineStop> {
         if self.parallel {
             // Run the loop on a pool thread: a join from there hands half a
             // row to the other thread cheaply, where one from outside the
@@ -130,18 +131,22 @@ impl DenseEngine {
         }
     }
 
-    fn extend_here(&mut self, count: usize) -> Result<(), ValueTooLarge> {
-        self.values.reserve(count.saturating_sub(self.values.len()));
+    /// The values and the mirror are reserved for the whole step first,
+    /// fallibly: a refusal stops the step before it computes.
+    fn extend_here(&mut self, count: usize) -> Result<(), EngineStop> {
+        let done = self.values.len();
+        reserve(&mut self.values, count, done, count)?;
         if self.mirror.len() < count {
-            self.mirror = vec![0; count];
+            // Made again from the values: the old mirror goes first.
+            self.mirror = Vec::new();
+            reserve(&mut self.mirror, count, done, count)?;
+            self.mirror.resize(count, 0);
             for (slot, &value) in self.mirror.iter_mut().rev().zip(&self.values) {
                 *slot = value;
             }
         }
         if !self.moves.leaving_three.is_empty() {
-            return Err(ValueTooLarge {
-                heap: self.values.len(),
-            });
+            return Err(ValueTooLarge { heap: done }.into());
         }
         while self.values.len() < count {
             let heap = self.values.len();
@@ -168,6 +173,7 @@ impl DenseEngine {
         Ok(())
     }
 
+    /// Stores the next heap's value, in the room reserved for the step.
     fn push(&mut self, value: u32) -> Result<(), ValueTooLarge> {
         let heap = self.values.len();
         let stored = u16::try_from(value).map_err(|_| ValueTooLarge { heap })?;

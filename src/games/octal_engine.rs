@@ -25,7 +25,8 @@
 
 use crate::games::octal::{OctalCode, values as plain_values};
 use crate::games::octal_dense::DenseEngine;
-use crate::games::octal_fast::{SparseEngine, ValueTooLarge, fewest_rare, walsh_hadamard};
+use crate::games::octal_fast::{SparseEngine, fewest_rare, walsh_hadamard};
+use crate::games::octal_memory::EngineStop;
 use crate::games::octal_moves::MoveTable;
 use crate::sequence::Value;
 
@@ -162,8 +163,9 @@ impl OctalRun {
     }
 
     /// Computes values up to heap `count − 1`, looking at the engine at every
-    /// look point on the way. A value past `u16` stops the run.
-    pub fn extend_to(&mut self, count: usize) -> Result<(), ValueTooLarge> {
+    /// look point on the way. A value past `u16` stops the run, as does
+    /// memory refused (each engine reserves its tables to the next look).
+    pub fn extend_to(&mut self, count: usize) -> Result<(), EngineStop> {
         loop {
             let done = self.values().len();
             if done >= count {
@@ -252,9 +254,10 @@ pub fn octal_values(code: &OctalCode, count: usize, progress: &dyn Fn(usize)) ->
 }
 
 /// The values of heaps `0 .. count` as the engines keep them, two bytes
-/// each, so a long run (`ladder seq`) never holds a second, wider copy;
-/// `None` when a value does not fit in 16 bits (then only the plain loop
-/// can go on).
+/// each, so a long run never holds a second, wider copy; `None` when a
+/// value does not fit in 16 bits or the memory is refused (then only the
+/// plain loop can go on). The commands' long runs grow a
+/// [`crate::games::octal_solve::Solver`] instead, which stops with the refusal.
 pub fn narrow_values(code: &OctalCode, count: usize, progress: &dyn Fn(usize)) -> Option<Vec<u16>> {
     if count <= PLAIN_UP_TO {
         let values = plain_values(code, count);

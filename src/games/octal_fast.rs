@@ -35,16 +35,22 @@
 //! **Memory**: values are `u16` (2 bytes per value); the rare lists hold a
 //! `u32` heap per rare heap and class, and the histogram `4·2^(b+1)` bytes
 //! for values below `2^b`. A value of 65,536 or more stops the engine with
-//! [`ValueTooLarge`]; [`fast_values`] then falls back to the plain loop.
+//! [`ValueTooLarge`]; [`fast_values`] then falls back to the plain loop. The
+//! values are reserved once a step and the rare lists as they fill, both
+//! fallibly: memory refused stops the engine with
+//! [`crate::games::octal_memory::MemoryRefused`], not an abort.
 
 use crate::games::octal::{OctalCode, values as plain_values};
+use crate::games::octal_memory::{EngineStop, MemoryRefused, reserve};
 use crate::games::octal_moves::MoveTable;
 use crate::games::octal_options::OptionFlags;
 use crate::sequence::Value;
 
 mod blocks;
+mod parity_class;
 mod verify;
 
+use parity_class::ParityClass;
 pub use verify::{WrongValue, first_wrong};
 
 /// Pairs read from one take before the next take's turn: the first block,
@@ -60,81 +66,6 @@ const RELEARN_EVERY: usize = 1 << 16;
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct ValueTooLarge {
     pub heap: usize,
-}
-
-/// One parity class of splitting takes: its mask and its rare heaps.
-#[derive(Debug, Clone)]
-struct ParityClass {
-    parity: usize,
-    takes: Vec<usize>,
-    mask: u32,
-    rare_heaps: Vec<u32>,
-    /// The values at `rare_heaps`, in the same order, read contiguously.
-    rare_values: Vec<u16>,
-    /// Where this class's takes keep their scan places in `cursors`.
-    first_cursor: usize,
-}
-
-impl ParityClass {
-    /// Whether heap `heap` with value `value` is rare for this class.
-    #[inline]
-    fn is_rare(&self, heap: usize, value: u32) -> bool {
-        let extended = (value << 1 | (heap & 1) as u32) ^ self.parity as u32;
-        (self.mask & extended).count_ones().is_multiple_of(2)
-    }
-
-    /// Lists heap `heap` if it is rare.
-    fn note(&mut self, heap: usize, value: u16) {
-        if self.is_rare(heap, u32::from(value)) {
-            self.rare_heaps.push(heap as u32);
-            self.rare_values.push(value);
-        }
-    }
-
-    /// Lists the rare heaps afresh under the current mask.
-    fn relist(&mut self, values: &[u16]) {
-        self.rare_heaps.clear();
-        self.rare_values.clear();
-        for (heap, &value) in values.iter().enumerate().skip(1) {
-            self.note(heap, value);
-        }
-    }
-
-    /// Inserts `g(a) ^ g(rest − a)` for every rare `a < rest`, a block of
-    /// XORs at a time and then their stores, as in
-    /// [`OptionFlags::insert_splits`].
-    fn insert_rare_splits(&self, options: &mut OptionFlags, values: &[u16], rest: usize) {
-        let count = self.rare_below(rest);
-        self.insert_listed_splits(options, values, rest, 0..count);
-    }
-
-    /// How many listed rare heaps are below `heap`.
-    fn rare_below(&self, heap: usize) -> usize {
-        self.rare_heaps.partition_point(|&a| (a as usize) < heap)
-    }
-
-    /// Inserts `g(a) ^ g(rest − a)` for the rare heaps `a` listed at `places`
-    /// (each below `rest`).
-    fn insert_listed_splits(
-        &self,
-        options: &mut OptionFlags,
-        values: &[u16],
-        rest: usize,
-        places: std::ops::Range<usize>,
-    ) {
-        const BLOCK: usize = 256;
-        let mut buffer = [0u16; BLOCK];
-        let heaps = self.rare_heaps[places.clone()].chunks(BLOCK);
-        for (heaps, rare) in heaps.zip(self.rare_values[places].chunks(BLOCK)) {
-            let buffer = &mut buffer[..heaps.len()];
-            for (slot, (&a, &x)) in buffer.iter_mut().zip(heaps.iter().zip(rare)) {
-                *slot = x ^ values[rest - a as usize];
-            }
-            for &option in buffer.iter() {
-                options.insert(option);
-            }
-        }
-    }
 }
 
 /// The incremental sparse-space engine for one code.
@@ -153,6 +84,9 @@ pub struct SparseEngine {
     next_learning: usize,
     /// False when the masks were fixed by hand (tests of exactness).
     learning: bool,
+    /// Whether the rare lists hold every rare heap under the masks: not
+    /// after [`SparseEngine::resume`] until the next extension lists them.
+    listed: bool,
     /// Whether a block's rare splits may be shared among rayon's threads.
     parallel: bool,
     /// One option set per thread for shared blocks (made when first
@@ -207,6 +141,7 @@ impl SparseEngine {
             cursors,
             next_learning: 64,
             learning: true,
+            listed: true,
             parallel: false,
             helpers: blocks::Helpers::default(),
             shared: SharedCounts::default(),
@@ -251,16 +186,16 @@ impl SparseEngine {
 
     /// Fixes the masks (even class, odd class) and stops learning them: the
     /// values stay exact, only the speed depends on the masks.
-    pub fn fix_masks(&mut self, masks: [u32; 2]) {
+    pub fn fix_masks(&mut self, masks: [u32; 2]) -> Result<(), MemoryRefused> {
         self.learning = false;
         for class in &mut self.classes {
-            class.mask = masks[class.parity];
-            class.relist(&self.values);
+            class.relist(masks[class.parity], &self.values)?;
         }
+        Ok(())
     }
 
     /// Computes values up to heap `count − 1`.
-    pub fn extend_to(&mut self, count: usize) -> Result<(), ValueTooLarge> {
+    pub fn extend_to(&mut self, count: usize) -> Result<(), EngineStop> {
         if self.parallel {
             // The loop runs on a pool thread, so sharing a block's rare
             // splits is a join inside the pool, not a wake-up from outside.
@@ -270,12 +205,18 @@ impl SparseEngine {
         }
     }
 
-    fn extend_here(&mut self, count: usize) -> Result<(), ValueTooLarge> {
-        self.values.reserve(count.saturating_sub(self.values.len()));
+    /// The values are reserved for the whole step first (the rare lists
+    /// grow as they fill): a refusal stops the step before it computes.
+    fn extend_here(&mut self, count: usize) -> Result<(), EngineStop> {
+        let done = self.values.len();
+        reserve(&mut self.values, count, done, count)?;
+        if !self.listed {
+            self.list_afresh()?;
+        }
         while self.values.len() < count {
             let heap = self.values.len();
             if !self.moves.leaving_three.is_empty() {
-                return Err(ValueTooLarge { heap });
+                return Err(ValueTooLarge { heap }.into());
             }
             if self.shares_blocks() {
                 self.extend_shared(count)?;
@@ -283,35 +224,53 @@ impl SparseEngine {
             }
             let value = self.next_value(heap);
             let stored = u16::try_from(value).map_err(|_| ValueTooLarge { heap })?;
-            self.record(heap, stored);
+            self.record(heap, stored)?;
         }
         Ok(())
     }
 
-    /// Stores heap `heap`'s value and keeps lists, histogram and masks current.
-    fn record(&mut self, heap: usize, value: u16) {
+    /// Lists every class's rare heaps afresh under its mask.
+    fn list_afresh(&mut self) -> Result<(), MemoryRefused> {
+        for class in &mut self.classes {
+            class.relist(class.mask, &self.values)?;
+        }
+        self.listed = true;
+        Ok(())
+    }
+
+    /// Stores heap `heap`'s value and keeps lists, histogram and masks
+    /// current. The values' room was reserved for the step, and the room to
+    /// list the heap is made before anything changes; after it, only a
+    /// relisting at a learning can be refused, which keeps the old mask.
+    fn record(&mut self, heap: usize, value: u16) -> Result<(), MemoryRefused> {
+        if heap > 0 {
+            for class in &mut self.classes {
+                class.room_for(heap, value)?;
+            }
+        }
         self.count(heap, value);
-        self.list(heap, value);
+        self.list(heap, value)
     }
 
     /// Stores heap `heap`'s value (counted already), lists it if rare, and
     /// learns the masks when it is time.
-    fn list(&mut self, heap: usize, value: u16) {
+    fn list(&mut self, heap: usize, value: u16) -> Result<(), MemoryRefused> {
         self.values.push(value);
         if heap == 0 {
-            return;
+            return Ok(());
         }
         for class in &mut self.classes {
             class.note(heap, value);
         }
         if heap + 1 == self.next_learning && self.learning {
-            self.learn_masks(false);
             self.next_learning = if self.next_learning < RELEARN_EVERY {
                 self.next_learning * 2
             } else {
                 self.next_learning + RELEARN_EVERY
             };
+            self.learn_masks()?;
         }
+        Ok(())
     }
 
     /// Widens the value range to hold `value` and counts heap `heap` in the
@@ -330,14 +289,20 @@ impl SparseEngine {
 
     /// An engine that goes on from `values` (heaps `0 .. values.len()`,
     /// computed by any engine): the histogram is counted and the masks are
-    /// learned from them, as if this engine had computed them.
+    /// learned from them, as if this engine had computed them. The rare
+    /// lists are made at the next extension, where their memory may be
+    /// refused (as the dense engine makes its mirror).
     pub fn resume(moves: MoveTable, values: Vec<u16>) -> Self {
         let mut engine = SparseEngine::with_moves(moves);
         for (heap, &value) in values.iter().enumerate() {
             engine.count(heap, value);
         }
         engine.values = values;
-        engine.learn_masks(true);
+        let transform = walsh_hadamard(&engine.histogram);
+        for class in &mut engine.classes {
+            class.mask = fewest_rare(&transform, class.parity).0;
+        }
+        engine.listed = false;
         let done = engine.values.len();
         while engine.next_learning <= done {
             engine.next_learning = if engine.next_learning < RELEARN_EVERY {
@@ -355,20 +320,20 @@ impl SparseEngine {
     }
 
     /// Picks each class's mask by the Walsh–Hadamard transform of the
-    /// histogram and rebuilds its rare list if the mask changed, or every
-    /// list if `relist_all`. Under an unchanged mask the list, kept as the
-    /// heaps came, is already right; rebuilding it at every learning read
-    /// every value again each 65,536 heaps, a quadratic cost that was a
-    /// quarter of a run to 10^8 and stopped the other threads meanwhile.
-    fn learn_masks(&mut self, relist_all: bool) {
+    /// histogram and rebuilds its rare list if the mask changed. Under an
+    /// unchanged mask the list, kept as the heaps came, is already right;
+    /// rebuilding it at every learning read every value again each 65,536
+    /// heaps, a quadratic cost that was a quarter of a run to 10^8 and
+    /// stopped the other threads meanwhile.
+    fn learn_masks(&mut self) -> Result<(), MemoryRefused> {
         let transform = walsh_hadamard(&self.histogram);
         for class in &mut self.classes {
             let mask = fewest_rare(&transform, class.parity).0;
-            if relist_all || mask != class.mask {
-                class.mask = mask;
-                class.relist(&self.values);
+            if mask != class.mask {
+                class.relist(mask, &self.values)?;
             }
         }
+        Ok(())
     }
 
     /// The value of heap `heap`, every earlier value known.
@@ -560,7 +525,7 @@ mod tests {
             for _ in 0..12 {
                 let masks = [generator.next(64) as u32, generator.next(64) as u32];
                 let mut engine = SparseEngine::new(&game);
-                engine.fix_masks(masks);
+                engine.fix_masks(masks).unwrap();
                 engine.extend_to(600).unwrap();
                 let fast: Vec<Value> = engine.values().iter().map(|&v| v.into()).collect();
                 assert_eq!(fast, plain, "{text} {masks:?}");
@@ -596,7 +561,7 @@ mod tests {
             for run in [&engine, &resumed] {
                 for class in &run.classes {
                     let mut fresh = class.clone();
-                    fresh.relist(run.values());
+                    fresh.relist(class.mask, run.values()).unwrap();
                     assert_eq!(class.rare_heaps, fresh.rare_heaps, "{text}");
                     assert_eq!(class.rare_values, fresh.rare_values, "{text}");
                 }

@@ -20,7 +20,8 @@
 use serde::{Deserialize, Serialize};
 
 use crate::games::octal::OctalCode;
-use crate::games::octal_fast::{SparseEngine, ValueTooLarge};
+use crate::games::octal_fast::SparseEngine;
+use crate::games::octal_memory::EngineStop;
 use crate::sequence::{Analysis, CertificateRule, Value, analyse};
 
 /// Full periods the search asks for on long runs (see the module comment).
@@ -102,7 +103,7 @@ pub fn certificate_record<T: Copy + Into<u32> + PartialEq>(
 }
 
 /// Computes `count` values of `code`, searches for a period and certifies it.
-pub fn long_run(code: &OctalCode, count: usize) -> Result<LongRun, ValueTooLarge> {
+pub fn long_run(code: &OctalCode, count: usize) -> Result<LongRun, EngineStop> {
     let mut engine = SparseEngine::new(code);
     engine.extend_to(count)?;
     let values = engine.values().to_vec();

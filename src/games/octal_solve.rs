@@ -25,14 +25,15 @@
 //! and stops where a straight run stops, with the same values and hash.
 //!
 //! The values grow by [`OctalRun`] (which engine pays, at each heap), as
-//! `u16`: a value of 65,536 or more stops the run ([`ValueTooLarge`]).
+//! `u16`: a value of 65,536 or more stops the run, as does memory the
+//! machine or a limit refuses ([`EngineStop`]), with the values so far kept.
 
 use serde::{Deserialize, Serialize};
 
 use crate::games::octal::OctalCode;
 use crate::games::octal_engine::{EngineKind, OctalRun};
-use crate::games::octal_fast::ValueTooLarge;
 use crate::games::octal_long_run::{CertificateRecord, certificate_record, fnv1a_64};
+use crate::games::octal_memory::EngineStop;
 use crate::games::octal_moves::MoveTable;
 use crate::games::octal_shape::{Shape, shape};
 use crate::sequence::{
@@ -239,7 +240,7 @@ impl Solver {
 
     /// Grows the run toward `until` values, stopping at the next check
     /// point (and making the check) if that comes first.
-    pub fn grow(&mut self, until: usize) -> Result<(), ValueTooLarge> {
+    pub fn grow(&mut self, until: usize) -> Result<(), EngineStop> {
         if self.checks.finish.is_some() {
             return Ok(());
         }
@@ -253,7 +254,7 @@ impl Solver {
     }
 
     /// Grows the run to its finish: a proof, or the limit.
-    pub fn solve(&mut self) -> Result<Finish, ValueTooLarge> {
+    pub fn solve(&mut self) -> Result<Finish, EngineStop> {
         loop {
             if let Some(finish) = self.checks.finish {
                 return Ok(finish);

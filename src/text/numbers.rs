@@ -25,9 +25,28 @@ pub fn counted(n: u64, one: &str, many: &str) -> String {
     }
 }
 
+/// Bytes as people read them, in decimal units: `830 MB` (rounded up, so
+/// a few bytes are not `0 MB`), `1.1 GB`.
+pub fn byte_size(bytes: u64) -> String {
+    if bytes >= 1_000_000_000 {
+        format!("{:.1} GB", bytes as f64 / 1e9)
+    } else {
+        format!("{} MB", grouped(bytes.div_ceil(1_000_000)))
+    }
+}
+
 #[cfg(test)]
 mod tests {
-    use super::{counted, grouped};
+    use super::{byte_size, counted, grouped};
+
+    #[test]
+    fn byte_sizes_round_up_to_a_megabyte_then_show_gigabytes() {
+        assert_eq!(byte_size(0), "0 MB");
+        assert_eq!(byte_size(12_700_000), "13 MB");
+        assert_eq!(byte_size(500_000_000), "500 MB");
+        assert_eq!(byte_size(1_000_000_000), "1.0 GB");
+        assert_eq!(byte_size(10_737_418_237), "10.7 GB");
+    }
 
     #[test]
     fn a_count_agrees_with_its_noun() {

@@ -1,13 +1,14 @@
 //! Wording from data, in one place: a count and its noun (with a zero form),
 //! a share of a total ("all 1,770 pairs", not "1,770 of the 1,770"), the
-//! readers' name of a certificate kind, a rule's name in prose, and
-//! typographic quotes.
+//! readers' name of a certificate kind, a rule's name in prose, typographic
+//! quotes, and why an octal run stopped.
 //!
 //! The content reaches these through Tera filters (`crate::site::wording`
 //! registers `plural`, `of_total`, `kind_name`); figures' Rust text calls the
 //! functions themselves, so a page and a figure say it alike.
 
-use super::numbers::{counted, grouped};
+use super::numbers::{byte_size, counted, grouped};
+use crate::games::octal_memory::EngineStop;
 
 /// `1 pair`, `1,770 pairs`, and for 0 the `zero` form if given
 /// (`no pair`), else `0 pairs`.
@@ -89,9 +90,45 @@ pub fn rule_name(rule: &str) -> String {
     }
 }
 
+/// Why an octal run of `rule` stopped short: a value its engines cannot
+/// store, or memory refused, with what it asked for and where it stood.
+pub fn engine_stop(rule: &str, stop: &EngineStop) -> String {
+    match stop {
+        EngineStop::ValueTooLarge(stop) => format!(
+            "{rule}: heap {} has a value of 65,536 or more, past what a long octal run stores",
+            grouped(stop.heap as u64)
+        ),
+        EngineStop::MemoryRefused(refused) => format!(
+            "{rule}: cannot reserve memory for {} values ({}) at heap {}: the machine or a \
+             limit (ulimit -v, a cgroup) refuses it",
+            grouped(refused.values as u64),
+            byte_size(refused.bytes),
+            grouped(refused.heap as u64)
+        ),
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::games::octal_fast::ValueTooLarge;
+    use crate::games::octal_memory::MemoryRefused;
+
+    #[test]
+    fn a_stopped_run_says_where_and_what_it_asked_for() {
+        let refused = EngineStop::MemoryRefused(MemoryRefused {
+            heap: 6_291_456,
+            values: 6_356_992,
+            bytes: 12_713_984,
+        });
+        assert_eq!(
+            engine_stop("octal:·6", &refused),
+            "octal:·6: cannot reserve memory for 6,356,992 values (13 MB) at heap 6,291,456: \
+             the machine or a limit (ulimit -v, a cgroup) refuses it"
+        );
+        let wide = EngineStop::ValueTooLarge(ValueTooLarge { heap: 70_000 });
+        assert!(engine_stop("octal:·6", &wide).contains("heap 70,000 has a value of 65,536"));
+    }
 
     #[test]
     fn rules_are_named_as_the_prose_names_them() {

@@ -13,6 +13,7 @@ mod leaks;
 mod leftovers;
 mod legible;
 mod math;
+mod memory;
 mod navigation;
 mod numbers;
 mod out_folder;

@@ -44,6 +44,7 @@ use std::sync::Mutex;
 use rayon::prelude::*;
 
 use super::{ParityClass, SparseEngine, ValueTooLarge, scan_pairs};
+use crate::games::octal_memory::EngineStop;
 use crate::games::octal_moves::MoveTable;
 use crate::games::octal_options::OptionFlags;
 
@@ -217,7 +218,7 @@ impl SparseEngine {
 
     /// Computes heaps up to `count − 1` in shared blocks, each finished
     /// while the next is read ahead.
-    pub(super) fn extend_shared(&mut self, count: usize) -> Result<(), ValueTooLarge> {
+    pub(super) fn extend_shared(&mut self, count: usize) -> Result<(), EngineStop> {
         let threads = rayon::current_num_threads();
         if self.helpers.0.len() < threads {
             self.helpers
@@ -277,7 +278,7 @@ impl SparseEngine {
             for (offset, &value) in fresh.iter().enumerate() {
                 let heap = start + offset;
                 let stored = u16::try_from(value).map_err(|_| ValueTooLarge { heap })?;
-                self.record(heap, stored);
+                self.record(heap, stored)?;
             }
             pending = next;
         }
@@ -419,7 +420,7 @@ mod tests {
                     learned.extend_to(count).unwrap();
                     assert_eq!(learned.values(), &plain(&code, count)[..], "{text}");
                     let mut everything_rare = SparseEngine::new(&code).with_parallel(true);
-                    everything_rare.fix_masks([0, 0]);
+                    everything_rare.fix_masks([0, 0]).unwrap();
                     everything_rare.extend_to(3000).unwrap();
                     assert_eq!(everything_rare.values(), &plain(&code, 3000)[..], "{text}");
                     for counts in [learned.shared(), everything_rare.shared()] {
@@ -455,7 +456,7 @@ mod tests {
             .unwrap();
         pool.install(|| {
             let mut engine = SparseEngine::new(&code).with_parallel(true);
-            engine.fix_masks([0, 0]);
+            engine.fix_masks([0, 0]).unwrap();
             engine.extend_to(6000).unwrap();
             assert_eq!(engine.values(), &plain[..]);
             assert!(engine.shared().heaps > 4000);
@@ -471,7 +472,7 @@ mod tests {
         let plain = plain(&code, start + heaps);
         let mut engine = SparseEngine::new(&code);
         if let Some(masks) = masks {
-            engine.fix_masks(masks);
+            engine.fix_masks(masks).unwrap();
         }
         engine.extend_to(known).unwrap();
         let helpers = vec![Mutex::new(OptionFlags::new())];
@@ -561,7 +562,7 @@ mod tests {
                 let mut engine = SparseEngine::new(&code);
                 engine.values = values[..known].to_vec();
                 engine.bits = 12;
-                engine.fix_masks(masks);
+                engine.fix_masks(masks).unwrap();
                 let helpers = vec![Mutex::new(OptionFlags::new())];
                 let ahead = Ahead {
                     values: &engine.values,

@@ -22,6 +22,7 @@ use rayon::prelude::*;
 
 use super::{SparseEngine, fewest_rare, value_at, walsh_hadamard};
 use crate::games::octal::OctalCode;
+use crate::games::octal_memory::MemoryRefused;
 use crate::games::octal_moves::MoveTable;
 use crate::games::octal_options::OptionFlags;
 
@@ -38,19 +39,19 @@ pub struct WrongValue {
 
 /// The first heap whose stored value in `values` is not the mex of the
 /// options of `code` read from the stored values below it, or `None` when
-/// every value is the code's Grundy value.
-pub fn first_wrong(code: &OctalCode, values: &[u16]) -> Option<WrongValue> {
+/// every value is the code's Grundy value; an error when the rare lists'
+/// memory is refused.
+pub fn first_wrong(code: &OctalCode, values: &[u16]) -> Result<Option<WrongValue>, MemoryRefused> {
     let mut engine = SparseEngine::with_moves(MoveTable::of(code));
     for (heap, &value) in values.iter().enumerate() {
         engine.count(heap, value);
     }
     let transform = walsh_hadamard(&engine.histogram);
     for class in &mut engine.classes {
-        class.mask = fewest_rare(&transform, class.parity).0;
-        class.relist(values);
+        class.relist(fewest_rare(&transform, class.parity).0, values)?;
     }
     let engine = &engine;
-    values
+    Ok(values
         .par_chunks(BLOCK)
         .enumerate()
         .find_map_first(|(index, block)| {
@@ -74,7 +75,7 @@ pub fn first_wrong(code: &OctalCode, values: &[u16]) -> Option<WrongValue> {
                     derived,
                 })
             })
-        })
+        }))
 }
 
 #[cfg(test)]
@@ -111,8 +112,8 @@ mod tests {
         for text in ["·6", "·16", "·007", "4·07", "·77", "·137", "·4"] {
             let game = code(text);
             let values = truth(&game, 3000);
-            assert_eq!(first_wrong(&game, &values), None, "{text}");
-            assert_eq!(first_wrong(&game, &[]), None);
+            assert_eq!(first_wrong(&game, &values).unwrap(), None, "{text}");
+            assert_eq!(first_wrong(&game, &[]).unwrap(), None);
         }
         // Officers: a period-2 run planted over heaps 32 to 67, the rule's
         // continuation after it (issue 31's file, smaller).
@@ -122,7 +123,7 @@ mod tests {
         let true_values = truth(&officers, 20_000);
         let first = (0..).find(|&h| values[h] != true_values[h]).unwrap();
         assert!((32..68).contains(&first));
-        let wrong = first_wrong(&officers, &values).unwrap();
+        let wrong = first_wrong(&officers, &values).unwrap().unwrap();
         assert_eq!(wrong.heap, first);
         assert_eq!(wrong.derived, u32::from(true_values[first]));
     }
@@ -155,7 +156,7 @@ mod tests {
                 v
             };
             let first = (0..values.len()).find(|&h| values[h] != true_values[h]);
-            let found = first_wrong(&game, &values).map(|w| w.heap);
+            let found = first_wrong(&game, &values).unwrap().map(|w| w.heap);
             prop_assert_eq!(found, first);
         }
     }

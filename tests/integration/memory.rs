@@ -1,0 +1,95 @@
+//! Issue 31, point 3: an octal run under a memory limit that
+//! `/proc/meminfo` does not show (`ulimit -v`) is refused with exit 2 and
+//! the memory it needs, as the other rules are, never aborted by the
+//! allocator ("memory allocation failed", SIGABRT, exit 134).
+
+use std::os::unix::process::ExitStatusExt;
+use std::process::{Command, Output, Stdio};
+use std::time::{Duration, Instant};
+
+use crate::common::{stderr, stdout};
+
+/// The address space `ulimit -v` allows, in KiB: 256 MiB. `ladder` starts
+/// in a few tens of megabytes (its thread pool's stacks and malloc arenas
+/// are address space too), and a run of 10^6 values fits; 2·10^8 values
+/// need 500 MB at 2.5 bytes a value.
+const LIMIT_KIB: u64 = 262_144;
+
+/// A refusal comes before any value is computed; a run that fits takes a
+/// second or two. Past this the run is killed and the test fails.
+const PATIENCE: Duration = Duration::from_secs(60);
+
+/// `ladder ARGS` under `ulimit -v LIMIT_KIB`, killed past [`PATIENCE`].
+fn ladder_limited(args: &[&str]) -> Output {
+    let script = format!("ulimit -v {LIMIT_KIB} && exec \"$0\" \"$@\"");
+    let mut child = Command::new("sh")
+        .arg("-c")
+        .arg(script)
+        .arg(env!("CARGO_BIN_EXE_ladder"))
+        .args(args)
+        .env("CI", "true")
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let begun = Instant::now();
+    while child.try_wait().unwrap().is_none() {
+        if begun.elapsed() > PATIENCE {
+            child.kill().unwrap();
+            let out = child.wait_with_output().unwrap();
+            panic!(
+                "ladder {args:?} under ulimit -v {LIMIT_KIB} still ran after {PATIENCE:?}\n{}",
+                stderr(&out)
+            );
+        }
+        std::thread::sleep(Duration::from_millis(50));
+    }
+    child.wait_with_output().unwrap()
+}
+
+/// Exit 2 with the memory needed and the limit named, not an abort.
+fn assert_refused(out: &Output, needed: &str) {
+    let text = stderr(out);
+    assert_eq!(out.status.signal(), None, "killed by a signal: {text}");
+    assert_eq!(out.status.code(), Some(2), "{text}");
+    assert!(!text.contains("memory allocation failed"), "{text}");
+    assert!(text.contains(needed), "no {needed:?} in: {text}");
+    assert!(
+        text.contains("RLIMIT_AS") && text.contains("ulimit -v"),
+        "the limit is not named: {text}"
+    );
+}
+
+#[test]
+fn seq_under_an_address_space_limit_is_refused_with_the_memory_it_needs() {
+    let out = ladder_limited(&["seq", "octal:·6", "--values", "200000000"]);
+    assert_refused(
+        &out,
+        "200,000,000 values of an octal code need up to 500 MB",
+    );
+    // A run that fits under the same limit goes through.
+    let out = ladder_limited(&["seq", "octal:·6", "--values", "1000000"]);
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    assert!(
+        stdout(&out).contains("first 60 of 1,000,000 values"),
+        "{}",
+        stdout(&out)
+    );
+}
+
+#[test]
+fn solve_under_an_address_space_limit_is_refused_with_the_memory_it_needs() {
+    let out = ladder_limited(&["solve", "octal:·6", "--max-values", "200000000"]);
+    assert_refused(
+        &out,
+        "200,000,000 values of an octal code need up to 500 MB",
+    );
+    // ·16 is proved at 509,621 values, well within the limit.
+    let out = ladder_limited(&["solve", "octal:·16"]);
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    assert!(
+        stdout(&out).contains("solved: proved at 509,621 values"),
+        "{}",
+        stdout(&out)
+    );
+}
