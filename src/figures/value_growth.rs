@@ -27,13 +27,28 @@ pub struct Params {
     pub checkpoints: Vec<usize>,
 }
 
+/// The largest heap a checkpoint may name: values are computed up to it.
+const MAX_CHECKPOINT: usize = 100_000;
+
 impl CheckParams for Params {
     fn check(&self) -> Result<(), String> {
         let last = *self.checkpoints.last().ok_or("checkpoints is empty")?;
-        if !self.checkpoints.is_sorted() || last > 100_000 || self.games.is_empty() {
-            return Err(
-                "checkpoints must ascend to at most 100,000, and games must not be empty".into(),
-            );
+        if self.games.is_empty() {
+            return Err("games must not be empty".into());
+        }
+        if let Some(pair) = self.checkpoints.windows(2).find(|pair| pair[0] > pair[1]) {
+            return Err(format!(
+                "checkpoints must ascend: {} comes after {}",
+                grouped(pair[1] as u64),
+                grouped(pair[0] as u64)
+            ));
+        }
+        if last > MAX_CHECKPOINT {
+            return Err(format!(
+                "checkpoints go to at most {}, not {}",
+                grouped(MAX_CHECKPOINT as u64),
+                grouped(last as u64)
+            ));
         }
         self.games
             .iter()
@@ -326,6 +341,27 @@ mod tests {
             "Largest value by heaps 100, 500, 1,000, 2,000: ·33 2, 2, 2, 2 (period 3 from heap 0, \
              certified by 2 pairs (5 values needed)); ·37 8, 17, 32, 64 (no period found); each \
              searched over heaps 0 to 2,000."
+        );
+    }
+
+    #[test]
+    fn each_bad_checkpoint_list_is_named_with_its_numbers() {
+        let params = |games: &[&str], checkpoints: &[usize]| Params {
+            games: games.iter().map(|g| g.parse().unwrap()).collect(),
+            checkpoints: checkpoints.to_vec(),
+        };
+        let error =
+            |games: &[&str], checkpoints: &[usize]| params(games, checkpoints).check().unwrap_err();
+        assert!(params(&["octal:·6"], &[10, 10, 100_000]).check().is_ok());
+        assert_eq!(error(&["octal:·6"], &[]), "checkpoints is empty");
+        assert_eq!(error(&[], &[10]), "games must not be empty");
+        assert_eq!(
+            error(&["octal:·6"], &[10, 5_000, 1_000]),
+            "checkpoints must ascend: 1,000 comes after 5,000"
+        );
+        assert_eq!(
+            error(&["octal:·6"], &[10, 200_000]),
+            "checkpoints go to at most 100,000, not 200,000"
         );
     }
 
