@@ -7,7 +7,7 @@ use std::io::{BufRead, Read};
 
 use anyhow::{Context, Result, bail};
 
-use super::key::TAG_LENGTH;
+use super::key::{self, TAG_LENGTH};
 use crate::text::shown;
 
 /// The version of the file format this program writes.
@@ -39,10 +39,7 @@ pub fn signed_lines(rule: &str, count: usize, hash: u64) -> String {
 /// The tag line: `tag` and 64 hexadecimal digits, or `tag none`.
 pub fn tag_line(tag: Option<&[u8; TAG_LENGTH]>) -> String {
     match tag {
-        Some(tag) => {
-            let digits: String = tag.iter().map(|b| format!("{b:02x}")).collect();
-            format!("tag {digits}\n")
-        }
+        Some(tag) => format!("tag {}\n", key::to_hex(tag)),
         None => "tag none\n".to_string(),
     }
 }
@@ -152,17 +149,10 @@ pub fn read_header(input: &mut impl BufRead, file: &str, rule: &str) -> Result<H
     })
 }
 
-/// `none`, or 64 lower-case hexadecimal digits.
+/// `none`, or 64 hexadecimal digits.
 fn parse_tag(text: &str) -> Option<Option<[u8; TAG_LENGTH]>> {
     if text == "none" {
         return Some(None);
     }
-    if text.len() != 2 * TAG_LENGTH || !text.bytes().all(|b| b.is_ascii_hexdigit()) {
-        return None;
-    }
-    let mut tag = [0u8; TAG_LENGTH];
-    for (i, byte) in tag.iter_mut().enumerate() {
-        *byte = u8::from_str_radix(text.get(2 * i..2 * i + 2)?, 16).ok()?;
-    }
-    Some(Some(tag))
+    key::from_hex(text).map(Some)
 }

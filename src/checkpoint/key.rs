@@ -27,8 +27,9 @@ use crate::text::shown;
 const LENGTH: usize = 32;
 const FILE_LENGTH: u64 = 2 * LENGTH as u64 + 1;
 
-/// The tag's length in bytes (SHA-256's).
-pub const TAG_LENGTH: usize = 32;
+/// The tag's length in bytes (SHA-256's): a key's too, so both are written
+/// and read as the same 64 hexadecimal digits.
+pub const TAG_LENGTH: usize = LENGTH;
 
 /// A user's checkpoint key.
 pub struct Key([u8; LENGTH]);
@@ -60,6 +61,23 @@ impl Key {
     }
 }
 
+/// 32 bytes as 64 lower-case hexadecimal digits: a key's file, a tag's line.
+pub fn to_hex(bytes: &[u8; LENGTH]) -> String {
+    bytes.iter().map(|b| format!("{b:02x}")).collect()
+}
+
+/// 64 hexadecimal digits as 32 bytes; `None` for anything else.
+pub fn from_hex(text: &str) -> Option<[u8; LENGTH]> {
+    if text.len() != 2 * LENGTH || !text.bytes().all(|b| b.is_ascii_hexdigit()) {
+        return None;
+    }
+    let mut bytes = [0u8; LENGTH];
+    for (i, byte) in bytes.iter_mut().enumerate() {
+        *byte = u8::from_str_radix(&text[2 * i..2 * i + 2], 16).ok()?;
+    }
+    Some(bytes)
+}
+
 /// Where the key is kept: from `XDG_DATA_HOME` (when it is an absolute
 /// path, as the XDG specification asks) or `HOME`; `None` when neither says.
 pub fn location() -> Option<PathBuf> {
@@ -86,17 +104,8 @@ pub fn load(path: &Path) -> Result<Option<Key>> {
         }
     };
     let text = std::str::from_utf8(&bytes).unwrap_or_default();
-    let digits = text.strip_suffix('\n').unwrap_or_default();
-    let mut key = [0u8; LENGTH];
-    let parsed = digits.len() == 2 * LENGTH
-        && key.iter_mut().enumerate().all(|(i, byte)| {
-            digits
-                .get(2 * i..2 * i + 2)
-                .and_then(|pair| u8::from_str_radix(pair, 16).ok())
-                .map(|b| *byte = b)
-                .is_some()
-        });
-    if !parsed {
+    let key = text.strip_suffix('\n').and_then(from_hex);
+    let Some(key) = key else {
         bail!(
             "{}: not a checkpoint key (it should be {} hexadecimal digits and a newline); \
              remove it and the next checkpoint written makes a new one (checkpoints written \
@@ -104,7 +113,7 @@ pub fn load(path: &Path) -> Result<Option<Key>> {
             shown::file(path),
             2 * LENGTH
         );
-    }
+    };
     Ok(Some(Key(key)))
 }
 
@@ -126,7 +135,7 @@ pub fn load_or_make(path: &Path) -> Result<Key> {
     let mut key = [0u8; LENGTH];
     getrandom::fill(&mut key)
         .map_err(|e| anyhow::anyhow!("cannot read the system's random source: {e}"))?;
-    let text: String = key.iter().map(|b| format!("{b:02x}")).collect();
+    let text = to_hex(&key);
     // A new temporary file is readable by its owner alone.
     let mut file = tempfile::Builder::new()
         .prefix(".checkpoint.key.")
