@@ -237,7 +237,7 @@ mod tests {
             ("/p/references.yaml", "references.yaml"),
             ("/p/content/octal.md", "content/octal.md"),
             ("/p/templates/base.html", "templates/base.html"),
-            ("/p/templates/style.css", "templates/style.css"),
+            ("/p/templates/style/page.css", "templates/style/page.css"),
             ("/p/content", "content"),
         ] {
             assert_eq!(s.relevant(Path::new(path)).as_deref(), Some(name), "{path}");

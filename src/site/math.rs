@@ -2,6 +2,7 @@
 //! into MathML at build time, so pages need no JavaScript and no fonts or
 //! scripts from elsewhere. A formula that does not parse fails the build.
 
+use super::formula_breaks;
 use pulldown_cmark::{CowStr, Event};
 use pulldown_latex::config::DisplayMode;
 use pulldown_latex::event::{self as latex, Content};
@@ -218,7 +219,13 @@ pub fn render_events<'a>(
     while let Some(event) = events.next() {
         match event {
             Event::InlineMath(latex) => {
-                let mathml = render(&latex, false)?;
+                // A long formula in parts, each its own box (see
+                // `formula_breaks`); the punctuation glued to the first and
+                // the last.
+                let parts = formula_breaks::parts(&latex)
+                    .into_iter()
+                    .map(|part| render(part, false))
+                    .collect::<Result<Vec<_>, _>>()?;
                 let mut opening = String::new();
                 if let Some(Event::Text(text)) = out.last_mut() {
                     let (_, rest, open) = split_punctuation(text, false, true);
@@ -239,9 +246,21 @@ pub fn render_events<'a>(
                 if after.is_some() {
                     events.next();
                 }
-                out.push(Event::InlineHtml(CowStr::from(glued(
-                    &opening, &mathml, &closing,
-                ))));
+                let html = match parts.as_slice() {
+                    [one] => glued(&opening, one, &closing),
+                    [first, middle @ .., last] => {
+                        let mut html = glued(&opening, first, "");
+                        for part in middle {
+                            html.push_str("<wbr>");
+                            html.push_str(part);
+                        }
+                        html.push_str("<wbr>");
+                        html.push_str(&glued("", last, &closing));
+                        html
+                    }
+                    [] => String::new(),
+                };
+                out.push(Event::InlineHtml(CowStr::from(html)));
                 if let Some(rest) = after.filter(|r| !r.is_empty()) {
                     out.push(Event::Text(CowStr::from(rest)));
                 }

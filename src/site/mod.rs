@@ -11,6 +11,7 @@
 pub mod destination;
 pub mod figure_block;
 pub mod figure_image;
+pub mod formula_breaks;
 pub mod headings;
 pub mod inline;
 pub mod json;

@@ -42,8 +42,19 @@ const TEMPLATES: [&str; 5] = [
     "figure.html",
     "figure-alone.html",
 ];
-/// Static files copied as they are from `templates/`.
-const STATIC: [&str; 1] = ["style.css"];
+/// The site's one stylesheet, `style.css`, is these rooms of
+/// `templates/style/` joined in this order: the page first, print last (a
+/// later rule wins a tie of specificity, and print overrides the screen).
+const STYLE: [&str; 8] = [
+    "style/page.css",
+    "style/navigation.css",
+    "style/figures.css",
+    "style/tables.css",
+    "style/math.css",
+    "style/editorial.css",
+    "style/alone.css",
+    "style/print.css",
+];
 
 /// A page as the templates see it.
 #[derive(Deserialize, Serialize)]
@@ -65,7 +76,7 @@ pub struct Sources {
     contents: Vec<Content>,
     placements: Placements,
     citations: Citations,
-    statics: Vec<(&'static str, Vec<u8>)>,
+    style: Vec<u8>,
     revision: String,
 }
 
@@ -86,18 +97,18 @@ impl Sources {
             tera.add_raw_template(&name, &content.text)
                 .map_err(|e| located(&content.file, &e))?;
         }
-        let statics = STATIC
-            .iter()
-            .map(|&name| Ok((name, project.template(name)?)))
-            .collect::<Result<_>>()?;
-        let sources: Vec<&str> = TEMPLATES.iter().chain(&STATIC).copied().collect();
+        let mut style = Vec::new();
+        for name in STYLE {
+            style.extend(project.template(name)?);
+        }
+        let sources: Vec<&str> = TEMPLATES.iter().chain(&STYLE).copied().collect();
         let revision = provenance::revision(project, manifest, &sources)?;
         Ok(Sources {
             tera,
             contents,
             placements,
             citations,
-            statics,
+            style,
             revision,
         })
     }
@@ -121,7 +132,7 @@ pub fn render(
         contents,
         placements,
         citations,
-        statics,
+        style,
         revision,
     } = sources;
 
@@ -210,9 +221,7 @@ pub fn render(
     files.extend(figure_block::alone_pages(
         &tera, figures, &numbers, manifest, &site,
     )?);
-    for (name, bytes) in statics {
-        files.insert(PathBuf::from(name), bytes);
-    }
+    files.insert(PathBuf::from("style.css"), style);
     links::check(&files)?;
     Ok(files)
 }

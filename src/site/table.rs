@@ -7,6 +7,12 @@
 //! and the figure's, so a keyboard can scroll it and a screen reader names
 //! each of a figure's tables apart. A header that is only a formula also
 //! carries its plain reading, which every reader can name it by.
+//!
+//! A table too wide for the smallest phone's column (estimated from its
+//! longest line in each column: the page cannot measure before it is shown)
+//! is marked `stacks`: on a phone each of its rows becomes a block, each
+//! cell a line that its column's heading labels (`data-label`, read by the
+//! stylesheet), so every column is on the screen and none scrolls.
 
 use crate::site::inline;
 use crate::table::Table;
@@ -20,9 +26,20 @@ pub fn to_html(table: &Table, id: &str, index: usize) -> Result<String, String> 
         Some(_) => format!("{caption_id} fig-{id}-caption"),
         None => format!("fig-{id}-caption"),
     };
+    let stacks = natural_width(table) > NARROWEST_COLUMN;
+    let class = if stacks {
+        "table-frame stacks"
+    } else {
+        "table-frame"
+    };
     let mut html = format!(
-        "<div class=\"table-frame\" role=\"region\" tabindex=\"0\" aria-labelledby=\"{labels}\">\n<table>\n"
+        "<div class=\"{class}\" role=\"region\" tabindex=\"0\" aria-labelledby=\"{labels}\">\n<table>\n"
     );
+    let labels: Vec<String> = table
+        .columns
+        .iter()
+        .map(|c| crate::plot::escape(to_plain(&c.title).trim()))
+        .collect();
     if let Some(title) = &table.title {
         let title = inline::to_html(title, "")?;
         html.push_str(&format!("<caption id=\"{caption_id}\">{title}</caption>\n"));
@@ -38,7 +55,7 @@ pub fn to_html(table: &Table, id: &str, index: usize) -> Result<String, String> 
     html.push_str("</tr></thead>\n<tbody>\n");
     for row in &table.rows {
         html.push_str("<tr>");
-        for (column, cell) in table.columns.iter().zip(row) {
+        for ((column, cell), label) in table.columns.iter().zip(row).zip(&labels) {
             // A line break in a cell is kept: `class 3` over `W L L`.
             let lines = cell
                 .shown
@@ -49,17 +66,54 @@ pub fn to_html(table: &Table, id: &str, index: usize) -> Result<String, String> 
             if cell.marked {
                 text = format!("<strong>{text}</strong>");
             }
+            if stacks {
+                // One box beside the label, however many words and formulas.
+                text = format!("<span>{text}</span>");
+            }
             let class = if column.numeric { " class=\"num\"" } else { "" };
+            let label = format!(" data-label=\"{label}\"");
             if column.names_row {
-                html.push_str(&format!("<th scope=\"row\"{class}>{text}</th>"));
+                html.push_str(&format!("<th scope=\"row\"{class}{label}>{text}</th>"));
             } else {
-                html.push_str(&format!("<td{class}>{text}</td>"));
+                html.push_str(&format!("<td{class}{label}>{text}</td>"));
             }
         }
         html.push_str("</tr>\n");
     }
     html.push_str("</tbody>\n</table>\n</div>");
     Ok(html)
+}
+
+/// The smallest phone's column in CSS px: a 320 px screen less the page's
+/// padding.
+const NARROWEST_COLUMN: f64 = 288.0;
+
+/// The width a table takes with every cell on one line, estimated in CSS
+/// px: each column's longest line (heading or cell, formulas by their plain
+/// reading) at the table's 0.9 rem sans-serif, about 8.4 px a character,
+/// plus the cell's padding of 0.7 rem each side.
+fn natural_width(table: &Table) -> f64 {
+    let longest = |text: &str| -> usize {
+        to_plain(text)
+            .split('\n')
+            .map(|line| line.chars().count())
+            .max()
+            .unwrap_or(0)
+    };
+    table
+        .columns
+        .iter()
+        .enumerate()
+        .map(|(i, column)| {
+            let cells = table.rows.iter().filter_map(|r| r.get(i));
+            let chars = cells
+                .map(|c| longest(&c.shown))
+                .chain([longest(&column.title)])
+                .max()
+                .unwrap_or(0);
+            chars as f64 * 8.4 + 22.4
+        })
+        .sum()
 }
 
 /// A cell's text as HTML; one that is only a formula (a header such as
@@ -96,17 +150,50 @@ mod tests {
             "{html}"
         );
         assert!(
-            html.contains("<th scope=\"row\">a &lt;b&gt;</th>"),
+            html.contains("<th scope=\"row\" data-label=\"case\">a &lt;b&gt;</th>"),
             "{html}"
         );
         assert!(
-            html.contains("<td class=\"num\"><strong>1,234</strong></td>"),
+            html.contains("<td class=\"num\" data-label=\"N\"><strong>1,234</strong></td>"),
             "{html}"
         );
         assert!(html.contains("aria-labelledby=\"fig-x-caption\""));
         assert!(
             !html.contains("\n\n"),
             "a blank line would end the Markdown HTML block"
+        );
+    }
+
+    #[test]
+    fn a_table_wider_than_the_smallest_phone_stacks_there_each_cell_labelled() {
+        let mut narrow = Table::new(vec![Column::text("n").names(), Column::number("$g(n)$")]);
+        narrow.push(vec![Cell::text("1"), Cell::number(1)]);
+        let html = to_html(&narrow, "x", 0).unwrap();
+        assert!(html.starts_with("<div class=\"table-frame\" "), "{html}");
+        assert!(
+            html.contains(
+                "<th scope=\"row\" data-label=\"n\">1</th><td class=\"num\" data-label=\"g(n)\">"
+            ),
+            "{html}"
+        );
+        let mut wide = Table::new(vec![
+            Column::text("rule").names(),
+            Column::text("why the \"shape\" fails"),
+            Column::number("values"),
+        ]);
+        wide.push(vec![
+            Cell::text("·137"),
+            Cell::text("a long explanation of thirty characters"),
+            Cell::number(1_000_000),
+        ]);
+        let html = to_html(&wide, "x", 0).unwrap();
+        assert!(
+            html.starts_with("<div class=\"table-frame stacks\" "),
+            "{html}"
+        );
+        assert!(
+            html.contains("data-label=\"why the &quot;shape&quot; fails\""),
+            "a label cannot end its attribute: {html}"
         );
     }
 

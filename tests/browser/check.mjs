@@ -28,8 +28,9 @@ import { chromium } from "playwright-core";
 import { createRequire } from "node:module";
 import { serveFolder } from "./static.mjs";
 import {
-  SMALLEST, figureText, figureBackgrounds, tableOverflow, figureOverflow, figureClipping, tableScrolls,
-  printFaults, blankShares,
+  SMALLEST, figureText, figureBackgrounds, figureOverflow, figureClipping, tableScrolls,
+  printFaults, blankShares, figureScrollCues, tableFits, printedHeadings, printedFaults, printedMeasure,
+  MEASURE,
 } from "./figures.mjs";
 
 const [site, shots] = process.argv.slice(2);
@@ -115,7 +116,11 @@ async function accessibility(page, file, name) {
   }
 }
 
-await pool(pages.flatMap((file) => [["phone", 390], ["desktop", 1280]].map(([name, width]) => async (browser) => {
+// Four screens: the smallest phone, a common one, a small laptop and a
+// desktop. axe and the dark scheme run at the common phone and the desktop.
+const SCREENS = [["small", 320], ["phone", 390], ["laptop", 1024], ["desktop", 1280]];
+const narrow = (width) => width < 736;
+await pool(pages.flatMap((file) => SCREENS.map(([name, width]) => async (browser) => {
     const page = await browser.newPage({ viewport: { width, height: 844 } });
     const say = (what) => problems.push(`${file} (${name}): ${what}`);
     page.on("console", (m) => { if (m.type() === "error") say(`console error: ${m.text()}`); });
@@ -141,11 +146,14 @@ await pool(pages.flatMap((file) => [["phone", 390], ["desktop", 1280]].map(([nam
     legibility[`${file} ${name}`] = text;
     for (const f of text) if (f.smallest < SMALLEST) say(`figure ${f.id}: smallest text ${f.smallest} px, under ${SMALLEST}`);
     for (const fault of await figureClipping(page)) say(fault);
-    if (name === "desktop") {
+    if (!narrow(width)) {
       for (const fault of await tableScrolls(page)) say(fault);
     } else {
-      for (const fault of await tableOverflow(page)) say(fault);
-      for (const fault of await figureOverflow(page)) say(fault);
+      for (const fault of await tableFits(page)) say(fault);
+      // A phone's drawing fits a 390 px phone; on a smaller one it scrolls,
+      // and says so.
+      const faults = name === "phone" ? await figureOverflow(page) : await figureScrollCues(page);
+      for (const fault of faults) say(fault);
     }
     for (const src of report.broken) say(`image does not load: ${src}`);
     for (const href of report.links) {
@@ -164,7 +172,7 @@ await pool(pages.flatMap((file) => [["phone", 390], ["desktop", 1280]].map(([nam
     if (SHOTS) {
       await page.screenshot({ path: join(shots, `${file.replace(/\.html$/, "").replace("/", "-")}-${name}.png`), fullPage: true });
     }
-    await accessibility(page, file, name);
+    if (name === "phone" || name === "desktop") await accessibility(page, file, name);
     await page.close();
 })));
 phase("every page at both widths: loaded, measured, axe in both schemes");
@@ -179,8 +187,13 @@ await pool(pages.filter((f) => !f.includes("/")).flatMap((file) => PAPERS.map(([
     for (const fault of await printFaults(page)) say(fault);
     const head = await page.evaluate(() => [...document.querySelectorAll("style[media=print]")].map((s) => s.textContent).join(""));
     if (!/@top-left\s*{\s*content:\s*"[^"]+"/.test(head) || !/sources [0-9a-f]{16}/.test(head)) say("no running head with the site and the sources' revision");
+    const measure = await printedMeasure(page);
+    if (measure.chars > MEASURE) say(`a printed line of ${measure.chars} characters, over ${MEASURE}: “${measure.text.trim().slice(0, 60)}…”`);
+    const headings = await printedHeadings(page);
     const pdf = join(shots, `${file.replace(/\.html$/, "")}-${format}.pdf`);
     await page.pdf({ path: pdf, format, preferCSSPageSize: true });
+    const text = execFileSync("pdftotext", ["-enc", "UTF-8", pdf, "-"], { encoding: "utf8" });
+    for (const fault of printedFaults(text, headings)) say(fault);
     const prefix = join(shots, `print-${file.replace(/\.html$/, "")}-${format}`);
     execFileSync("pdftoppm", ["-r", "30", "-png", pdf, prefix]);
     const dir = await readdir(shots);
@@ -207,6 +220,6 @@ await Promise.all(browsers.map((b) => b.close()));
 close();
 for (const p of problems) console.error(p);
 const failed = new Set(problems.map((p) => p.slice(0, p.indexOf("):") + 1))).size;
-console.log(`${pages.length} pages at 390 and 1280 px, ${SHOTS ? "screenshots" : "PDFs (no screenshots in CI)"} in ${shots}`);
-console.log(`browser: ${pages.length * 2 - failed} passed, ${failed} failed`);
+console.log(`${pages.length} pages at ${SCREENS.map(([, w]) => w).join(", ")} px, ${SHOTS ? "screenshots" : "PDFs (no screenshots in CI)"} in ${shots}`);
+console.log(`browser: ${pages.length * SCREENS.length - failed} passed, ${failed} failed`);
 process.exit(problems.length ? 1 : 0);

@@ -8,6 +8,8 @@
 // - tables on a phone: each table's frame lies within the screen, and a
 //   table wider than its frame can scroll inside it.
 export const SMALLEST = 12;
+/** The most characters a printed line of prose may hold. */
+export const MEASURE = 82;
 
 /** [{ id, smallest, parts }] for every figure of the page. */
 export async function figureText(page) {
@@ -238,4 +240,111 @@ export async function blankShares(page, pngs) {
     }
     return shares;
   }, pngs);
+}
+
+/** On the smallest phone a drawing wider than the screen scrolls inside
+ * its link, with a shadow at the edge it can scroll toward: each drawing
+ * partly hidden whose frame does not scroll, or whose shadows are wrong at
+ * the start or at the end of its scrolling. */
+export async function figureScrollCues(page) {
+  return page.evaluate(async () => {
+    const tick = () => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)));
+    const faults = [];
+    for (const img of document.querySelectorAll("figure[id^='fig-'] img")) {
+      const id = img.closest("figure").id.slice(4);
+      const box = img.getBoundingClientRect();
+      const scroller = img.closest(".figure-image");
+      const frame = img.closest(".figure-frame");
+      const view = (scroller ?? document.body).getBoundingClientRect();
+      const hidden = Math.max(0, view.left - box.left) + Math.max(0, box.right - Math.min(view.right, window.innerWidth));
+      if (hidden <= 0.5) continue;
+      if (!scroller || !frame || !["auto", "scroll"].includes(getComputedStyle(scroller).overflowX)) {
+        faults.push(`${id}: ${Math.round(hidden)} px of the drawing hidden, and its frame does not scroll`);
+        continue;
+      }
+      const shade = () => [getComputedStyle(frame, "::before"), getComputedStyle(frame, "::after")]
+        .map((s) => (s.content === "none" || s.backgroundImage === "none" ? 0 : Number(s.opacity)));
+      scroller.scrollLeft = 0;
+      await tick();
+      const [startLeft, startRight] = shade();
+      scroller.scrollLeft = scroller.scrollWidth;
+      await tick();
+      const [endLeft, endRight] = shade();
+      scroller.scrollLeft = 0;
+      await tick();
+      if (!(startRight > 0.5 && startLeft < 0.1 && endLeft > 0.5 && endRight < 0.1)) {
+        faults.push(`${id}: the drawing scrolls without a shadow at the edge it scrolls toward (start ${startLeft}/${startRight}, end ${endLeft}/${endRight})`);
+      }
+    }
+    return faults;
+  });
+}
+
+/** Each table wider than its frame or its frame wider than the screen: on
+ * a phone a table is read whole, its rows stacked, never scrolled. */
+export async function tableFits(page) {
+  return page.evaluate(() => [...document.querySelectorAll(".table-frame")].flatMap((frame) => {
+    const id = frame.closest("figure")?.id.slice(4) ?? "?";
+    const box = frame.getBoundingClientRect();
+    const table = frame.querySelector("table");
+    const faults = [];
+    if (box.left < -0.5 || box.right > window.innerWidth + 0.5) faults.push(`${id}: table frame leaves the screen`);
+    if (table.scrollWidth > frame.clientWidth + 0.5) {
+      faults.push(`${id}: table ${table.scrollWidth} px wide in a ${frame.clientWidth} px frame: a reader sees ${Math.round(100 * frame.clientWidth / table.scrollWidth)} % of it`);
+    }
+    return faults;
+  }));
+}
+
+/** The headings of the page as a reader sees them printed (those print
+ * hides, such as the contents, left out). */
+export async function printedHeadings(page) {
+  return page.evaluate(() => [...document.querySelectorAll("main h1, main h2, main h3, main h4")]
+    .filter((h) => h.getClientRects().length > 0)
+    .map((h) => h.textContent.replace(/\s+/g, " ").trim()));
+}
+
+/** What a printed page's text (pdftotext) lacks: each heading not in it,
+ * and a figure's caption after the References. */
+export function printedFaults(text, headings) {
+  const flat = (s) => s.normalize("NFKC").replace(/[\u00ad]/g, "").replace(/\s+/g, " ").trim();
+  const printed = flat(text);
+  const faults = headings.filter((h) => !printed.includes(flat(h))).map((h) => `heading not printed: “${h}”`);
+  const references = printed.lastIndexOf("References");
+  if (references >= 0) {
+    const captions = [...printed.matchAll(/Figure (\d+)\. /g)].filter((m) => m.index > references);
+    for (const m of captions) faults.push(`Figure ${m[1]} printed after the References`);
+  }
+  return faults;
+}
+
+/** The longest line of prose when printed, in characters: each paragraph
+ * and list item of the essay (not in a figure), its text cut into lines
+ * where the browser breaks it. */
+export async function printedMeasure(page) {
+  return page.evaluate(() => {
+    let longest = { chars: 0, text: "" };
+    for (const block of document.querySelectorAll("article p, article li")) {
+      if (block.closest("figure, nav, .references")) continue;
+      const lines = new Map();
+      const walker = document.createTreeWalker(block, NodeFilter.SHOW_TEXT);
+      const range = document.createRange();
+      for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+        if (node.parentElement.closest("math")) continue;
+        for (let i = 0; i < node.length; i++) {
+          range.setStart(node, i);
+          range.setEnd(node, i + 1);
+          const rect = range.getClientRects()[0];
+          if (!rect || rect.width === 0) continue;
+          const top = Math.round((rect.top + rect.bottom) / 12);
+          const line = lines.get(top) ?? { chars: 0, text: "" };
+          line.chars += 1;
+          line.text += node.data[i];
+          lines.set(top, line);
+        }
+      }
+      for (const line of lines.values()) if (line.chars > longest.chars) longest = line;
+    }
+    return longest;
+  });
 }

@@ -439,7 +439,7 @@ fn every_input_is_refused_before_any_figure_is_computed() {
         "references.yaml",
         "content/page.md",
         "templates/page.html",
-        "templates/style.css",
+        "templates/style/print.css",
     ] {
         let dir = site("base");
         let path = dir.path().join(file);
