@@ -138,6 +138,9 @@ await pool(pages.flatMap((file) => SCREENS.map(([name, width]) => async (browser
       overflow: document.documentElement.scrollWidth - window.innerWidth,
       broken: [...document.images].filter((i) => !i.complete || i.naturalWidth === 0).map((i) => i.getAttribute("src")),
       links: [...document.querySelectorAll("a[href]")].map((a) => a.getAttribute("href")),
+      // A reference links its source's public address; no other link leaves.
+      outside: [...document.querySelectorAll("a[href]")].filter((a) => /^[a-z]+:/i.test(a.getAttribute("href"))
+        && !(a.closest(".references li[id^='ref-']") && /^https?:\/\//.test(a.getAttribute("href")))).map((a) => a.getAttribute("href")),
     }));
     if (report.overflow > 0) say(`wider than the screen by ${report.overflow} px`);
     // Issue 12: figure text at least 12 CSS px where a desktop shows it; on a
@@ -156,8 +159,9 @@ await pool(pages.flatMap((file) => SCREENS.map(([name, width]) => async (browser
       for (const fault of faults) say(fault);
     }
     for (const src of report.broken) say(`image does not load: ${src}`);
+    for (const href of report.outside) say(`external link outside the references: ${href}`);
     for (const href of report.links) {
-      if (/^[a-z]+:/i.test(href)) { say(`external link: ${href}`); continue; }
+      if (/^[a-z]+:/i.test(href)) continue;
       const target = href.split("#")[0];
       if (target) {
         const folder = file.includes("/") ? file.slice(0, file.lastIndexOf("/")) : "";
