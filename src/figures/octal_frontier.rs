@@ -98,6 +98,8 @@ pub struct Data {
     /// window lies past `depth`.
     pub with_saltus: usize,
     pub with_candidate: usize,
+    /// Frontier rows where the searches found neither.
+    pub found_nothing: usize,
 }
 
 /// What one code's deeper solve gave (a part of the figure, cached alone).
@@ -201,6 +203,10 @@ pub fn compute(params: &Params, parts: Parts) -> Result<Data, String> {
         frontier_codes: frontier.iter().map(|u| u.codes.len()).sum(),
         with_saltus: frontier.iter().filter(|u| u.saltus.is_some()).count(),
         with_candidate: frontier.iter().filter(|u| u.candidate.is_some()).count(),
+        found_nothing: frontier
+            .iter()
+            .filter(|u| u.candidate.is_none() && u.saltus.is_none())
+            .count(),
         frontier,
     })
 }
@@ -246,20 +252,21 @@ fn names_cell(codes: &[String]) -> Cell {
     Cell::text(codes.join(", "))
 }
 
-/// What the searches saw, in words.
-fn seen(row: &Unsettled) -> String {
+/// What the searches saw, in words: empty when they found nothing, which
+/// the column's title says once for every row.
+fn seen(row: &Unsettled) -> Cell {
     match (row.candidate, row.saltus) {
-        (Some(c), _) => format!(
-            "period {} from heap {} found; its window needs {} values",
+        (Some(c), _) => Cell::text(format!(
+            "period {} from heap {}; its window needs {} values",
             grouped(c.period as u64),
             grouped(c.preperiod as u64),
             grouped(c.values_needed as u64)
-        ),
-        (None, Some([from, period, saltus])) => format!(
+        )),
+        (None, Some([from, period, saltus])) => Cell::text(format!(
             "values climb by {saltus} every {period} heaps from heap {} (observed)",
             grouped(from.max(0) as u64)
-        ),
-        (None, None) => "no period found".to_string(),
+        )),
+        (None, None) => Cell::empty(),
     }
 }
 
@@ -273,7 +280,7 @@ pub fn render(data: &Data, _meta: &RenderMeta) -> Vec<Table> {
         Column::text("rare mask"),
         Column::number("rare heaps"),
         Column::number("last rare heap"),
-        Column::text(&format!("in {depth} values")),
+        Column::text("period found, not proved (blank: none found)"),
     ])
     .titled(format!("No period proved in {depth} values"));
     for row in &data.frontier {
@@ -289,7 +296,7 @@ pub fn render(data: &Data, _meta: &RenderMeta) -> Vec<Table> {
             Cell::number(row.rare_heaps as u64),
             row.last_rare_heap
                 .map_or(Cell::text("none"), |h| Cell::number(h as u64)),
-            Cell::text(seen(row)),
+            seen(row),
         ]);
     }
     let mut later = Table::new(vec![

@@ -9,6 +9,12 @@
 //! start and, there, the smallest period, so equal sequences give equal
 //! keys): the count of distinct sequences is a fact about every heap, not
 //! only those computed.
+//!
+//! Codes with one sequence need not need one window: the window of
+//! Theorem P grows with the code's largest take, so ·771 (which may take
+//! three) needs one value more than ·770 for the same values. A sequence
+//! carries one [`Window`] per count of values its codes' proofs read, and
+//! the table prints one row per window, never one code's count for another.
 
 use std::collections::BTreeMap;
 
@@ -67,15 +73,46 @@ pub fn family() -> Vec<(String, OctalCode)> {
         .collect()
 }
 
-/// A settled sequence: the codes that make it, its period and its proof.
+/// A settled sequence: the codes that make it, its period, and the
+/// windows that prove it.
 #[derive(Debug, Clone, Deserialize, Serialize)]
 pub struct Sequence {
     /// The codes, in family order.
     pub codes: Vec<String>,
     pub preperiod: usize,
     pub period: usize,
-    /// Values the certificate reads.
+    /// The codes grouped by the values their certificates read, fewest first.
+    pub windows: Vec<Window>,
+}
+
+/// The codes of a sequence whose proofs read the same number of values.
+#[derive(Debug, Clone, PartialEq, Eq, Deserialize, Serialize)]
+pub struct Window {
+    /// Values the certificate of each of these codes reads.
     pub values_needed: usize,
+    /// The codes, in family order.
+    pub codes: Vec<String>,
+}
+
+impl Sequence {
+    /// Adds `name`, whose proof reads `values_needed` values.
+    fn add(&mut self, name: &str, values_needed: usize) {
+        self.codes.push(name.to_string());
+        match self
+            .windows
+            .iter_mut()
+            .find(|w| w.values_needed == values_needed)
+        {
+            Some(window) => window.codes.push(name.to_string()),
+            None => {
+                self.windows.push(Window {
+                    values_needed,
+                    codes: vec![name.to_string()],
+                });
+                self.windows.sort_by_key(|w| w.values_needed);
+            }
+        }
+    }
 }
 
 /// The settled codes of one family (`0.` or `4.`).
@@ -132,10 +169,9 @@ pub fn compute(params: &Params) -> Result<Data, String> {
                     codes: Vec::new(),
                     preperiod: key.0,
                     period: key.1,
-                    values_needed: *needed,
+                    windows: Vec::new(),
                 })
-                .codes
-                .push(codes[place].0.clone());
+                .add(&codes[place].0, *needed);
         }
         families.push(Family {
             before_point,
@@ -202,7 +238,8 @@ impl Data {
     }
 }
 
-/// The codes of a sequence as a cell: the first few, and how many in all.
+/// The codes of a window as a cell: the first few and how many more on the
+/// page, every one in the CSV.
 fn codes_cell(codes: &[String]) -> Cell {
     let shown: Vec<&str> = codes.iter().take(4).map(String::as_str).collect();
     let text = if codes.len() > shown.len() {
@@ -214,9 +251,14 @@ fn codes_cell(codes: &[String]) -> Cell {
     } else {
         shown.join(", ")
     };
-    Cell::text(text)
+    Cell {
+        plain: codes.join(", "),
+        ..Cell::text(text)
+    }
 }
 
+/// One row per window of each sequence: every number in a row is true of
+/// every code in it.
 fn records_table(title: &str, sequences: &[Sequence]) -> Table {
     let mut table = Table::new(vec![
         Column::text("codes").names(),
@@ -226,12 +268,14 @@ fn records_table(title: &str, sequences: &[Sequence]) -> Table {
     ])
     .titled(title);
     for s in sequences {
-        table.push(vec![
-            codes_cell(&s.codes),
-            Cell::number(s.preperiod as u64),
-            Cell::number(s.period as u64),
-            Cell::number(s.values_needed as u64),
-        ]);
+        for w in &s.windows {
+            table.push(vec![
+                codes_cell(&w.codes),
+                Cell::number(s.preperiod as u64),
+                Cell::number(s.period as u64),
+                Cell::number(w.values_needed as u64),
+            ]);
+        }
     }
     table
 }
@@ -317,7 +361,49 @@ mod tests {
             preperiods.windows(2).all(|w| w[0] >= w[1]),
             "{preperiods:?}"
         );
-        assert!(data.longest_periods.iter().all(|s| s.values_needed <= 1000));
+        assert!(
+            data.longest_periods
+                .iter()
+                .flat_map(|s| &s.windows)
+                .all(|w| w.values_needed <= 1000)
+        );
+    }
+
+    /// Each row of the records tables: every code it names (the CSV's
+    /// cell names them all) reads the number of values the row prints.
+    /// Printing the first code's window for the whole sequence gave ·771
+    /// 167 (it needs 168) and 4·401 168 (it needs 170).
+    #[test]
+    fn every_code_of_a_row_needs_the_values_the_row_prints() {
+        let data = compute(&Params {
+            values: 1000,
+            longest: 10,
+        })
+        .unwrap();
+        let names: BTreeMap<String, OctalCode> = family().into_iter().collect();
+        let meta = RenderMeta {
+            id: "octal-settled",
+            caption: "",
+            width: crate::plot::COLUMN,
+        };
+        let tables = render(&data, &meta);
+        let mut seen = BTreeMap::new();
+        for table in &tables[1..] {
+            for row in &table.rows {
+                let printed: usize = row[3].plain.parse().unwrap();
+                for name in row[0].plain.split(", ") {
+                    let (_, needed) = settle(&names[name], 1000).unwrap();
+                    assert_eq!(needed, printed, "{name} in {:?}", table.title);
+                    seen.insert(name.to_string(), printed);
+                }
+            }
+        }
+        assert_eq!(seen["·770"], 167);
+        assert_eq!(seen["·771"], 168);
+        assert_eq!(seen["4·400"], 168);
+        assert_eq!(seen["4·411"], 170);
+        assert_eq!(seen["·440"], 335);
+        assert_eq!(seen["·441"], 336);
     }
 
     #[test]

@@ -12,6 +12,16 @@
 //! follow from it) and shows the row as a record; `ladder check --deep`
 //! ([`deep_check`]) solves it again and must find every number equal.
 //!
+//! A game a published list still gives as unsolved (`listed_unsolved_by:`)
+//! is solved the same way; its row says so, and names the list.
+//!
+//! The values hash is FNV-1a 64 ([`crate::games::octal_long_run::fnv1a_64`]):
+//! offset basis `0xcbf29ce484222325`, prime `0x100000001b3`, over heaps
+//! `0 .. values_needed` in heap order, each value as four little-endian
+//! bytes (a `u32`). So that a reader can recompute one without this
+//! program, the data file carries the values of one proof (`values_for:`),
+//! checked here against its row's hash.
+//!
 //! Published numbers are read as their sources state them and compared in
 //! our convention: heaps counted from 0, the preperiod the first heap of the
 //! period. A `last_exception` (the last heap `n` with `g(n) ≠ g(n + p)`, as
@@ -25,7 +35,7 @@ use serde::{Deserialize, Serialize};
 use super::RenderMeta;
 use super::bounds::{CheckParams, Within};
 use super::parts::Parts;
-use crate::games::octal_long_run::certificate_record;
+use crate::games::octal_long_run::{certificate_record, fnv1a_64};
 use crate::games::octal_shape::shape;
 use crate::games::octal_solve::{Finish, Solver};
 use crate::games::{OctalCode, Rule};
@@ -44,6 +54,10 @@ pub struct Params {
     pub max_values: usize,
     /// The games, one row each.
     pub games: Vec<SolvedGame>,
+    /// The game whose proof's values the data file carries, for a reader to
+    /// recompute its hash and check its window (omitted: none).
+    #[serde(default)]
+    pub values_for: Option<Rule>,
 }
 
 /// One game of the table.
@@ -55,6 +69,9 @@ pub struct SolvedGame {
     /// Who first solved it, as the cited table gives it (omitted: not given).
     #[serde(default)]
     pub solved_by: Option<String>,
+    /// The published list that still gives it as unsolved (`Czajka`).
+    #[serde(default)]
+    pub listed_unsolved_by: Option<String>,
     /// Numbers published for it, compared with ours.
     #[serde(default)]
     pub published: Vec<Published>,
@@ -62,6 +79,24 @@ pub struct SolvedGame {
     /// `ladder check --deep`.
     #[serde(default)]
     pub record: Option<Record>,
+    /// How the record's solve was measured: its time and the machine.
+    #[serde(default)]
+    pub record_run: Option<RecordRun>,
+}
+
+/// The measurement of a record's solve, as it was taken (a build has no
+/// clock: these numbers are the committed record of one run).
+#[derive(Debug, Clone, PartialEq, Deserialize, Serialize)]
+#[serde(deny_unknown_fields)]
+pub struct RecordRun {
+    /// Processor time, user, in seconds.
+    pub user_seconds: f64,
+    /// Wall time, in whole seconds.
+    pub wall_seconds: u64,
+    /// The most memory the run held, in megabytes.
+    pub peak_megabytes: f64,
+    /// The machine, in words (`two cores of an AMD EPYC, shared`).
+    pub hardware: String,
 }
 
 /// What one source publishes for a game; every field optional.
@@ -94,7 +129,8 @@ pub struct Record {
     pub values_needed: usize,
     /// The window's theorem: `guy-smith-k2` for a code that splits in two.
     pub certificate_kind: String,
-    /// FNV-1a 64 of heaps `0 .. values_needed` (each a little-endian `u32`).
+    /// FNV-1a 64 of heaps `0 .. values_needed` (each a little-endian `u32`),
+    /// as 16 hexadecimal digits.
     pub values_hash: String,
     /// The largest value and the first heap with it.
     pub largest_value: u32,
@@ -116,6 +152,19 @@ impl CheckParams for Params {
             if game.game.octal_code().is_none() {
                 return Err(format!("{}: the table is of octal codes", game.game));
             }
+            if game.record_run.is_some() && game.record.is_none() {
+                return Err(format!("{}: a record_run without a record", game.game));
+            }
+        }
+        if let Some(rule) = &self.values_for
+            && !self
+                .games
+                .iter()
+                .any(|g| &g.game == rule && g.record.is_none())
+        {
+            return Err(format!(
+                "values_for: {rule} is no game of the table solved by the build"
+            ));
         }
         Ok(())
     }
@@ -124,7 +173,7 @@ impl CheckParams for Params {
 /// One published number set beside ours.
 #[derive(Debug, Clone, PartialEq, Eq, Deserialize, Serialize)]
 pub struct Comparison {
-    /// The code's digits, `56`.
+    /// The code, `·56`.
     pub code: String,
     pub source: String,
     /// The field, as the source states it (`last_exception`, `period`, …).
@@ -139,11 +188,15 @@ pub struct Comparison {
 /// One row: the game, its numbers, and how they compare.
 #[derive(Debug, Clone, Deserialize, Serialize)]
 pub struct Row {
-    /// The code's digits, `16` for ·16.
+    /// The code as the site writes it, `·16`, `4·364`.
     pub code: String,
     pub solved_by: Option<String>,
+    /// The published list that still gives it as unsolved, if any.
+    pub listed_unsolved_by: Option<String>,
     /// Whether the numbers come from a committed record.
     pub from_record: bool,
+    /// How the record's solve was measured, for a row from a record.
+    pub record_run: Option<RecordRun>,
     #[serde(flatten)]
     pub numbers: Record,
     /// Every published number compared.
@@ -168,6 +221,21 @@ pub struct Data {
     /// The codes with a rare heap at or past the preperiod: their rare
     /// values never die out.
     pub rare_in_period: Vec<String>,
+    /// The codes a published list still gives as unsolved, proved here.
+    pub listed_unsolved: Vec<String>,
+    /// The values one proof reads, for a reader to check its hash.
+    pub proof_values: Option<ProofValues>,
+    /// Whole periods the solver's search asks to see repeated before it
+    /// checks a period's window.
+    pub search_min_repeats: usize,
+}
+
+/// The values of one proof: heaps `0 .. values.len()` of `code`, the
+/// values its row's hash is taken over.
+#[derive(Debug, Clone, Deserialize, Serialize)]
+pub struct ProofValues {
+    pub code: String,
+    pub values: Vec<u16>,
 }
 
 /// Solves `code` (at most `limit` values) and gives its numbers over the
@@ -253,18 +321,45 @@ fn row(game: &SolvedGame, max_values: usize, parts: Parts) -> Result<Row, String
             parts.get_or(&key, || solve_record(code, max_values))?
         }
     };
-    let digits = code.to_string().replace('·', "");
+    let name = code.to_string();
     let compared = game
         .published
         .iter()
-        .flat_map(|p| compare(&digits, p, &numbers))
+        .flat_map(|p| compare(&name, p, &numbers))
         .collect();
     Ok(Row {
-        code: digits,
+        code: name,
         solved_by: game.solved_by.clone(),
+        listed_unsolved_by: game.listed_unsolved_by.clone(),
         from_record: game.record.is_some(),
+        record_run: game.record_run.clone(),
         numbers,
         compared,
+    })
+}
+
+/// The values `code`'s proof reads (at most `limit` computed), checked
+/// against the hash of its row.
+fn proof_values(code: &OctalCode, limit: usize, row: &Record) -> Result<ProofValues, String> {
+    let mut solver = Solver::new(code, limit);
+    solver
+        .solve()
+        .map_err(|stop| engine_stop(&code.to_string(), &stop))?;
+    let values = solver
+        .values()
+        .get(..row.values_needed)
+        .ok_or(format!("{code}: the solve stopped short of its proof"))?
+        .to_vec();
+    let hash = format!("{:016x}", fnv1a_64(&values));
+    if hash != row.values_hash {
+        return Err(format!(
+            "{code}: the published values hash to {hash}, the row says {}",
+            row.values_hash
+        ));
+    }
+    Ok(ProofValues {
+        code: code.to_string(),
+        values,
     })
 }
 
@@ -334,7 +429,28 @@ pub fn compute(params: &Params, parts: Parts) -> Result<Data, String> {
         .map(|game| row(game, params.max_values, parts))
         .collect::<Result<_, _>>()?;
     let all: Vec<&Comparison> = rows.iter().flat_map(|r| &r.compared).collect();
+    let proof_values = match &params.values_for {
+        None => None,
+        Some(rule) => {
+            let code = rule
+                .octal_code()
+                .ok_or(format!("{rule}: the table is of octal codes"))?;
+            let row = rows
+                .iter()
+                .find(|r| r.code == code.to_string())
+                .ok_or(format!("values_for: {rule} is no row of the table"))?;
+            let key = ("values", code.to_string(), params.max_values);
+            Some(parts.get_or(&key, || proof_values(code, params.max_values, &row.numbers))?)
+        }
+    };
     Ok(Data {
+        proof_values,
+        search_min_repeats: crate::sequence::CERTIFIED_MIN_REPEATS,
+        listed_unsolved: rows
+            .iter()
+            .filter(|r| r.listed_unsolved_by.is_some())
+            .map(|r| r.code.clone())
+            .collect(),
         max_values: params.max_values,
         differences: all
             .iter()
@@ -429,10 +545,9 @@ impl Data {
             grouped(self.values_proved_here as u64)
         );
         if !self.recorded.is_empty() {
-            let codes: Vec<String> = self.recorded.iter().map(|c| format!("·{c}")).collect();
             note.push_str(&format!(
                 " {} from its committed record, solved again by ladder check --deep.",
-                codes.join(", ")
+                self.recorded.join(", ")
             ));
         }
         note
@@ -465,13 +580,17 @@ pub fn render(data: &Data, _meta: &RenderMeta) -> (Vec<Table>, Vec<String>) {
     for row in &data.rows {
         let n = &row.numbers;
         let code = if row.from_record {
-            format!("·{} (record)", row.code)
+            format!("{} (record)", row.code)
         } else {
-            format!("·{}", row.code)
+            row.code.clone()
         };
         proofs.push(vec![
             Cell::text(code.clone()),
-            Cell::text(row.solved_by.clone().unwrap_or_else(|| "not given".into())),
+            Cell::text(match (&row.solved_by, &row.listed_unsolved_by) {
+                (Some(by), _) => by.clone(),
+                (None, Some(list)) => format!("listed as unsolved ({list})"),
+                (None, None) => "not given".into(),
+            }),
             Cell::number(n.preperiod as u64),
             Cell::number(n.period as u64),
             Cell::number(n.values_needed as u64),
@@ -521,6 +640,7 @@ fn published_cell(row: &Row) -> Cell {
         })
         .collect();
     match (sources.is_empty(), differing.is_empty()) {
+        (true, _) if row.listed_unsolved_by.is_some() => Cell::text("none published"),
         (true, _) => Cell::text("none compared"),
         (false, true) => Cell::text(format!("all agree ({})", sources.join("; "))),
         (false, false) => Cell::lines(&differing).marked(true),
@@ -540,7 +660,7 @@ fn notes(data: &Data) -> Vec<String> {
     }
     for d in &data.differences {
         notes.push(format!(
-            "!·{}: {} gives {} {}, where ours, counted the same way, is {}.",
+            "!{}: {} gives {} {}, where ours, counted the same way, is {}.",
             d.code,
             d.source,
             d.field.replace('_', " "),
@@ -559,8 +679,10 @@ mod tests {
         SolvedGame {
             game: text.parse().unwrap(),
             solved_by: None,
+            listed_unsolved_by: None,
             published: Vec::new(),
             record: None,
+            record_run: None,
         }
     }
 
@@ -598,7 +720,7 @@ mod tests {
             preperiod: Some(51),
             ..Published::default()
         };
-        let compared = compare("137", &published, &ours);
+        let compared = compare("·137", &published, &ours);
         let verdicts: Vec<(&str, bool)> = compared
             .iter()
             .map(|c| (c.field.as_str(), c.agrees))
@@ -639,6 +761,7 @@ mod tests {
         let solved = solve_record(&dawson, 10_000).unwrap();
         let with = |record: Record| Params {
             max_values: 1,
+            values_for: None,
             games: vec![SolvedGame {
                 record: Some(record),
                 ..game("octal:·137")

@@ -3,11 +3,12 @@
 
 use tera::{Kwargs, State, Tera};
 
-use crate::text::wording::{kind_name, of_total, plural, rule_name};
+use crate::text::wording::{count_word, kind_name, of_total, plural, rule_name};
 
 /// Registers the filters `plural(one=, many=, zero=)`,
-/// `of_total(total=, one=, many=)`, `kind_name` and `rule_name` (a rule as
-/// the prose names it: `hex:·8` is `·8`, `sub:1,3,4` is `{1, 3, 4}`) on `tera`.
+/// `of_total(total=, one=, many=)`, `word` (a small count in words: `one`),
+/// `kind_name` and `rule_name` (a rule as the prose names it: `hex:·8` is
+/// `·8`, `sub:1,3,4` is `{1, 3, 4}`) on `tera`.
 pub fn register(tera: &mut Tera) {
     tera.register_filter(
         "plural",
@@ -27,6 +28,7 @@ pub fn register(tera: &mut Tera) {
             Ok(of_total(n, total, &one, &many))
         },
     );
+    tera.register_filter("word", |n: u64, _: Kwargs, _: &State| count_word(n));
     tera.register_filter("kind_name", |kind: &str, _: Kwargs, _: &State| {
         kind_name(kind)
     });
@@ -48,14 +50,15 @@ mod tests {
                 "{{ 0 | plural(one='pair has', many='pairs have', zero='no pair has') }}; \
                  {{ 1 | plural(one='break', many='breaks') }}; \
                  {{ 1770 | of_total(total=1770, one='pair', many='pairs') }}; \
-                 {{ 'guy-smith-k3' | kind_name }}; {{ 'hex:·8' | rule_name }}",
+                 {{ 'guy-smith-k3' | kind_name }}; {{ 'hex:·8' | rule_name }}; \
+                 {{ 1 | word }}, {{ 10 | word }}, {{ 1024 | word }}",
                 &tera::Context::new(),
                 false,
             )
             .unwrap();
         assert_eq!(
             out,
-            "no pair has; 1 break; all 1,770 pairs; Guy–Smith window (K = 3); ·8"
+            "no pair has; 1 break; all 1,770 pairs; Guy–Smith window (K = 3); ·8; one, ten, 1,024"
         );
     }
 }

@@ -4,7 +4,7 @@
 //! quotes, and why an octal run stopped.
 //!
 //! The content reaches these through Tera filters (`crate::site::wording`
-//! registers `plural`, `of_total`, `kind_name`); figures' Rust text calls the
+//! registers `plural`, `of_total`, `kind_name`, `word`); figures' Rust text calls the
 //! functions themselves, so a page and a figure say it alike.
 
 use super::numbers::{byte_size, counted, grouped};
@@ -17,6 +17,18 @@ pub fn plural(n: u64, one: &str, many: &str, zero: Option<&str>) -> String {
         (0, Some(zero)) => zero.to_string(),
         _ => counted(n, one, many),
     }
+}
+
+/// A small count in words, as prose writes it ("all but one"): zero to
+/// ten spelt out, larger counts grouped in figures.
+pub fn count_word(n: u64) -> String {
+    const WORDS: [&str; 11] = [
+        "zero", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten",
+    ];
+    usize::try_from(n)
+        .ok()
+        .and_then(|i| WORDS.get(i))
+        .map_or_else(|| grouped(n), |w| w.to_string())
 }
 
 /// `n` of `total` things: `all 1,770 pairs`, `none of the 1,770 pairs`,

@@ -192,9 +192,9 @@ fn a_figure_of_parts_recomputes_only_the_part_that_changed() {
         &fs::read_to_string(dir.path().join("output/data/solved.json")).unwrap(),
     )
     .unwrap();
-    assert_eq!(data["rows"][0]["code"], "45");
+    assert_eq!(data["rows"][0]["code"], "·45");
     assert_eq!(data["rows"][0]["period"], 21, "·45 read from its part");
-    assert_eq!(data["rows"][1]["code"], "77");
+    assert_eq!(data["rows"][1]["code"], "·77");
     assert_eq!(data["rows"][1]["period"], 12, "·77 (Kayles) computed");
     // `check` reads the cache; `check --force` computes and finds the plant.
     assert_eq!(ladder(dir.path(), &["check"]).status.code(), Some(0));

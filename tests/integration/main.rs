@@ -25,3 +25,4 @@ mod serve;
 mod site;
 mod solve;
 mod theorems;
+mod values_hash;
