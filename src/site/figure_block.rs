@@ -27,8 +27,8 @@ pub fn render(
     let mut blocks = BTreeMap::new();
     for f in figures {
         let mut context = context(f, numbers[&f.figure.id.0], "")?;
-        context.insert("tables", &tables(f)?);
-        context.insert("notes", &notes(f)?);
+        context.insert("tables", &tables(f, "")?);
+        context.insert("notes", &notes(f, "")?);
         let html = tera
             .render("figure.html", &context)
             .map_err(|e| located(&Path::new("templates").join("figure.html"), &e))?;
@@ -39,16 +39,20 @@ pub fn render(
     Ok(blocks)
 }
 
-/// `figures/<id>.html` for each figure that draws an SVG.
+/// `figures/<id>.html` for every figure: the drawing at the screen's width
+/// (a phone scrolls it, and can zoom), or the tables, with the caption, the
+/// data links and the site's navigation, titled by the caption's first
+/// sentence.
 pub fn alone_pages(
     tera: &Tera,
     figures: &[Computed],
     numbers: &BTreeMap<String, usize>,
     manifest: &Manifest,
     site: &serde_json::Value,
+    pages: &serde_json::Value,
 ) -> Result<Files> {
     let mut files = Files::new();
-    for f in figures.iter().filter(|f| f.drawing.svg.is_some()) {
+    for f in figures {
         let mut context = context(f, numbers[&f.figure.id.0], "../")?;
         let page = manifest.pages.iter().find(|p| p.id == f.figure.page);
         let title = page.map_or("", |p| p.title.as_str());
@@ -56,7 +60,16 @@ pub fn alone_pages(
             "page",
             &serde_json::json!({ "id": f.figure.page.0, "title": title }),
         );
+        context.insert(
+            "title",
+            &first_sentence(&to_plain(&typographic(&f.figure.caption))),
+        );
+        context.insert("tables", &tables(f, "../")?);
+        context.insert("notes", &notes(f, "../")?);
         context.insert("site", site);
+        context.insert("pages", pages);
+        context.insert("current", &f.figure.page.0);
+        context.insert("root", "../");
         let html = tera
             .render("figure-alone.html", &context)
             .map_err(|e| located(&Path::new("templates").join("figure-alone.html"), &e))?;
@@ -64,6 +77,21 @@ pub fn alone_pages(
         files.insert(path, html.into_bytes());
     }
     Ok(files)
+}
+
+/// A caption's first sentence, without its full stop: a figure page's
+/// title. A stop inside a number or an abbreviation ("e.g.") ends nothing:
+/// a sentence ends at a stop followed by a space and a capital.
+fn first_sentence(caption: &str) -> String {
+    let chars: Vec<(usize, char)> = caption.char_indices().collect();
+    for (i, &(at, c)) in chars.iter().enumerate() {
+        let next = chars.get(i + 1).map(|&(_, c)| c);
+        let after = chars.get(i + 2).map(|&(_, c)| c);
+        if c == '.' && next == Some(' ') && after.is_some_and(|c| c.is_uppercase()) {
+            return caption[..at].trim().to_string();
+        }
+    }
+    caption.trim().trim_end_matches('.').to_string()
 }
 
 /// What both templates read: the id and number, the caption and note as
@@ -107,20 +135,20 @@ fn context(f: &Computed, number: usize, root: &str) -> Result<Context> {
     Ok(context)
 }
 
-/// The figure's tables as HTML.
-fn tables(f: &Computed) -> Result<Vec<String>> {
+/// The figure's tables as HTML, linking from a page `root` below the top.
+fn tables(f: &Computed, root: &str) -> Result<Vec<String>> {
     f.drawing
         .tables
         .iter()
         .enumerate()
         .map(|(i, t)| {
-            table::to_html(t, &f.figure.id.0, i).map_err(|e| anyhow!("{}", f.figure.error(e)))
+            table::to_html(t, &f.figure.id.0, i, root).map_err(|e| anyhow!("{}", f.figure.error(e)))
         })
         .collect()
 }
 
 /// The figure's notes as paragraphs; `!` at the start marks a finding.
-fn notes(f: &Computed) -> Result<Vec<String>> {
+fn notes(f: &Computed, root: &str) -> Result<Vec<String>> {
     f.drawing
         .notes
         .iter()
@@ -129,7 +157,7 @@ fn notes(f: &Computed) -> Result<Vec<String>> {
                 Some(rest) => (rest, true),
                 None => (n.as_str(), false),
             };
-            let html = inline::to_html(&typographic(text), "")
+            let html = inline::to_html(&typographic(text), root)
                 .map_err(|e| anyhow!("{}", f.figure.error(e)))?;
             Ok(if marked {
                 format!("<p class=\"figure-note\"><strong>{html}</strong></p>")
@@ -138,4 +166,22 @@ fn notes(f: &Computed) -> Result<Vec<String>> {
             })
         })
         .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::first_sentence;
+
+    #[test]
+    fn a_figure_page_is_titled_by_its_captions_first_sentence() {
+        assert_eq!(
+            first_sentence("Subtraction {1, 3, 4}, with pairs. The window is 4."),
+            "Subtraction {1, 3, 4}, with pairs"
+        );
+        assert_eq!(
+            first_sentence("Values of ·137 to heap 1,000.5 and on. more"),
+            "Values of ·137 to heap 1,000.5 and on. more"
+        );
+        assert_eq!(first_sentence("One sentence."), "One sentence");
+    }
 }

@@ -212,18 +212,46 @@ pub fn render(
     context.insert("primer", &has_primer);
     context.insert("current", "index");
     context.insert("title_id", &headings::slug(&manifest.site.title));
+    // The landing page shows a figure and asks the question it answers:
+    // it reads the figures' data and their drawings' sizes.
+    context.insert_value("data", data.clone());
+    context.insert("drawings", &drawings(figures, &numbers));
     let index = tera
         .render("index.html", &context)
         .map_err(|e| located(&templates.join("index.html"), &e))?;
     files.insert(PathBuf::from("index.html"), index.into_bytes());
 
     files.extend(figure_files(figures));
+    let pages = serde_json::to_value(&views)?;
     files.extend(figure_block::alone_pages(
-        &tera, figures, &numbers, manifest, &site,
+        &tera, figures, &numbers, manifest, &site, &pages,
     )?);
     files.insert(PathBuf::from("style.css"), style);
     links::check(&files)?;
     Ok(files)
+}
+
+/// Each figure's drawings as a template places them: sizes, description,
+/// page and number.
+fn drawings(figures: &[Computed], numbers: &BTreeMap<String, usize>) -> serde_json::Value {
+    let drawings = figures.iter().filter_map(|f| {
+        let image = super::figure_image::read(f.drawing.svg.as_deref()?);
+        let phone = f
+            .drawing
+            .phone_svg
+            .as_deref()
+            .map(super::figure_image::read);
+        let view = serde_json::json!({
+            "width": image.width,
+            "height": image.height,
+            "description": image.description,
+            "phone": phone.map(|p| serde_json::json!({ "width": p.width, "height": p.height })),
+            "page": f.figure.page.0,
+            "number": numbers.get(&f.figure.id.0),
+        });
+        Some((f.figure.id.0.clone(), view))
+    });
+    serde_json::Value::Object(drawings.collect())
 }
 
 /// A page's content file, read.

@@ -20,7 +20,7 @@ use crate::text::plain::to_plain;
 
 /// Table `index` of figure `id` as HTML, inside its frame. A formula that
 /// does not render is an error for the caller to locate.
-pub fn to_html(table: &Table, id: &str, index: usize) -> Result<String, String> {
+pub fn to_html(table: &Table, id: &str, index: usize, root: &str) -> Result<String, String> {
     let caption_id = format!("fig-{id}-table-{}", index + 1);
     let labels = match table.title {
         Some(_) => format!("{caption_id} fig-{id}-caption"),
@@ -41,7 +41,7 @@ pub fn to_html(table: &Table, id: &str, index: usize) -> Result<String, String> 
         .map(|c| crate::plot::escape(to_plain(&c.title).trim()))
         .collect();
     if let Some(title) = &table.title {
-        let title = inline::to_html(title, "")?;
+        let title = inline::to_html(title, root)?;
         html.push_str(&format!("<caption id=\"{caption_id}\">{title}</caption>\n"));
     }
     html.push_str("<thead><tr>");
@@ -49,7 +49,7 @@ pub fn to_html(table: &Table, id: &str, index: usize) -> Result<String, String> 
         let class = if column.numeric { " class=\"num\"" } else { "" };
         html.push_str(&format!(
             "<th scope=\"col\"{class}>{}</th>",
-            cell_html(&column.title)?
+            cell_html(&column.title, root)?
         ));
     }
     html.push_str("</tr></thead>\n<tbody>\n");
@@ -60,7 +60,7 @@ pub fn to_html(table: &Table, id: &str, index: usize) -> Result<String, String> 
             let lines = cell
                 .shown
                 .split('\n')
-                .map(cell_html)
+                .map(|line| cell_html(line, root))
                 .collect::<Result<Vec<_>, _>>()?;
             let mut text = lines.join("<br>");
             if cell.marked {
@@ -119,8 +119,8 @@ fn natural_width(table: &Table) -> f64 {
 /// A cell's text as HTML; one that is only a formula (a header such as
 /// `$N$`, a row named `$\equiv 0$`) also gets its plain reading as text for
 /// assistive technology, the MathML shown beside it.
-fn cell_html(title: &str) -> Result<String, String> {
-    let html = inline::to_html(title, "")?;
+fn cell_html(title: &str, root: &str) -> Result<String, String> {
+    let html = inline::to_html(title, root)?;
     let only_math = title.contains('$') && title.split('$').step_by(2).all(|t| t.trim().is_empty());
     Ok(if only_math {
         let plain = crate::plot::escape(&to_plain(title));
@@ -141,7 +141,7 @@ mod tests {
     fn headers_scopes_alignment_and_formulas() {
         let mut t = Table::new(vec![Column::text("case").names(), Column::number("$N$")]);
         t.push(vec![Cell::text("a <b>"), Cell::number(1234).marked(true)]);
-        let html = to_html(&t, "x", 0).unwrap();
+        let html = to_html(&t, "x", 0, "").unwrap();
         assert!(
             html.contains(
                 "<th scope=\"col\" class=\"num\"><span class=\"visually-hidden\">N</span>\
@@ -168,7 +168,7 @@ mod tests {
     fn a_table_wider_than_the_smallest_phone_stacks_there_each_cell_labelled() {
         let mut narrow = Table::new(vec![Column::text("n").names(), Column::number("$g(n)$")]);
         narrow.push(vec![Cell::text("1"), Cell::number(1)]);
-        let html = to_html(&narrow, "x", 0).unwrap();
+        let html = to_html(&narrow, "x", 0, "").unwrap();
         assert!(html.starts_with("<div class=\"table-frame\" "), "{html}");
         assert!(
             html.contains(
@@ -186,7 +186,7 @@ mod tests {
             Cell::text("a long explanation of thirty characters"),
             Cell::number(1_000_000),
         ]);
-        let html = to_html(&wide, "x", 0).unwrap();
+        let html = to_html(&wide, "x", 0, "").unwrap();
         assert!(
             html.starts_with("<div class=\"table-frame stacks\" "),
             "{html}"
@@ -201,14 +201,14 @@ mod tests {
     fn a_broken_formula_is_an_error() {
         let mut t = Table::new(vec![Column::text("a")]);
         t.push(vec![Cell::text("$x")]);
-        assert!(to_html(&t, "x", 0).is_err());
+        assert!(to_html(&t, "x", 0, "").is_err());
     }
 
     #[test]
     fn each_titled_table_of_a_figure_is_labelled_apart() {
         let titled = |title: &str| Table::new(vec![Column::text("a")]).titled(title);
-        let first = to_html(&titled("One"), "x", 0).unwrap();
-        let second = to_html(&titled("Two"), "x", 1).unwrap();
+        let first = to_html(&titled("One"), "x", 0, "").unwrap();
+        let second = to_html(&titled("Two"), "x", 1, "").unwrap();
         assert!(
             first.contains("aria-labelledby=\"fig-x-table-1 fig-x-caption\""),
             "{first}"
@@ -219,6 +219,10 @@ mod tests {
         );
         // A header that mixes words and a formula needs no second reading.
         let mixed = Table::new(vec![Column::text("value of $h$")]);
-        assert!(!to_html(&mixed, "x", 0).unwrap().contains("visually-hidden"));
+        assert!(
+            !to_html(&mixed, "x", 0, "")
+                .unwrap()
+                .contains("visually-hidden")
+        );
     }
 }
