@@ -187,7 +187,7 @@ fn keys(data: &Data) -> [Vec<Key<'static>>; 2] {
         .collect();
     let mut marks = vec![Key::mark(0, &settle_mark, "settled from here")];
     if data.breaks > 0 {
-        marks.insert(0, Key::mark(14, &break_mark, "breaks the row's stripe"));
+        marks.insert(0, Key::mark(14, &break_mark, "breaks the row’s stripe"));
     }
     [classes, marks]
 }
