@@ -240,10 +240,20 @@ impl Data {
         format!(
             "{}Census of {}: {} positions; {} states solved.",
             self.analysis.params.describe_if_not_default(),
-            rule_name(&self.rule),
+            game_name(&self.rule),
             grouped(self.analysis.census_size as u64),
             grouped(self.analysis.solved_states as u64)
         )
+    }
+}
+
+/// A ruleset as a reader knows it: Kayles and Dawson's Kayles by their
+/// names (their codes beside them), any other as [`rule_name`] writes it.
+fn game_name(rule: &str) -> String {
+    match rule_name(rule).as_str() {
+        "·77" => "Kayles (·77)".to_string(),
+        "·07" => "Dawson’s Kayles (·07)".to_string(),
+        other => other.to_string(),
     }
 }
 
@@ -353,7 +363,7 @@ fn footer(data: &Data) -> Vec<(String, bool)> {
                 shape.positions_off_first_class,
                 shape.classes_beyond_one_flexible.len()
             ),
-            true,
+            false,
         ));
     }
     lines

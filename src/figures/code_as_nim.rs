@@ -13,6 +13,7 @@ use crate::games::{OctalCode, Rule};
 use crate::plot::reflow::{Bands, Title};
 use crate::plot::{self};
 use crate::sequence::{DEFAULT_MIN_REPEATS, Value};
+use crate::text::wording::rule_name;
 
 /// Parameters: how many digits 3, values to compute, cells to draw.
 #[derive(Debug, Clone, Deserialize)]
@@ -75,11 +76,15 @@ pub fn compute(params: &Params) -> Result<Data, String> {
 
 impl Data {
     /// The range searched and what was found.
+    /// The code is named by its count of threes (`·33…3, 28 threes`), not
+    /// spelt out digit by digit.
     pub fn range_note(&self) -> String {
+        let spelt = rule_name(&self.run.rule);
+        let counted = format!("·33…3 ({} threes)", self.digits);
         format!(
             "$g(n) = n$ for every heap up to {}; {}.",
             self.equals_heap_through,
-            self.run.clause()
+            self.run.clause().replacen(&spelt, &counted, 1)
         )
     }
 }
@@ -123,7 +128,7 @@ fn bands(data: &Data, width: u32, top: i32) -> Bands {
 /// it, so a cell's heap is its row's label plus its column's.
 pub fn render(data: &Data, meta: &RenderMeta) -> String {
     let text = format!(
-        "·33…3 ({} digits 3) in rows of {}: heap = row + column",
+        "·33…3 ({} threes) in rows of {}: heap = row + column",
         data.digits, data.columns
     );
     let layout = bands(data, meta.width, TOP);
@@ -164,6 +169,12 @@ mod tests {
             ("guy-smith-k1", 28, 57)
         );
         assert_eq!(data.values.len(), 87);
+        // The note counts the threes rather than spelling 28 of them.
+        assert_eq!(
+            data.range_note(),
+            "$g(n) = n$ for every heap up to 28; ·33…3 (28 threes): period 29 from heap 0, \
+             certified by 28 pairs (57 values needed) in 300 values."
+        );
     }
 
     #[test]

@@ -107,10 +107,12 @@ pub fn compute(params: &Params) -> Result<Data, String> {
 impl Data {
     /// The range and the outcome, in one sentence.
     pub fn range_note(&self) -> String {
+        // Said once: the page's prose gives the count of pairs that agree.
         let outcome = match self.disagreements.first() {
-            None => "every closed form agrees with the recursion".to_string(),
+            None => "every one agrees with the recursion".to_string(),
             Some(m) => format!(
-                "{} disagree, the first $\\{{{}, {}\\}}$ at heap {}",
+                "{} agree, {} disagree, the first $\\{{{}, {}\\}}$ at heap {}",
+                grouped(self.pairs_agreeing as u64),
                 grouped((self.pairs_checked - self.pairs_agreeing) as u64),
                 m.takes[0],
                 m.takes[1],
@@ -119,10 +121,9 @@ impl Data {
         };
         format!(
             "All {} pairs $1 \\le x < y \\le {}$ checked (prefix word, tail $h(n) = g(n + y)$, and $N$ and \
-             the period against the certified least preperiod and period of $(g, h)$): {} agree; {outcome}.",
+             the period against the certified least preperiod and period of $(g, h)$): {outcome}.",
             grouped(self.pairs_checked as u64),
             self.largest_take,
-            grouped(self.pairs_agreeing as u64),
         )
     }
 }

@@ -131,9 +131,9 @@ impl Data {
     pub fn range_note(&self) -> String {
         format!(
             "Checked against the recursion for all {} pairs $1 \\le x < y \\le {}$: {} agree in prefix \
-             word, tail $h(n) = g(n + y)$, $N$ and period ($N$ and period as the certified least \
-             preperiod and period of $(g, h)$). * reconstructed: the extracted text of Low's \
-             paper does not print these words whole. $m = \\lfloor q/2\\rfloor$.",
+             word, tail $h(n) = g(n + y)$, $N$ and period. $N$ and the period are compared with the \
+             certified least preperiod and period of $(g, h)$. * reconstructed: the extracted text of \
+             Low’s paper does not print these words whole.",
             grouped(self.pairs_checked as u64),
             self.largest_take,
             grouped(self.pairs_agreeing as u64)

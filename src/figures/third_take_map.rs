@@ -70,7 +70,8 @@ impl ThirdTakeMap {
         let e = &self.extent;
         format!(
             "Rows $\\{{{}, b\\}}$ for $b = {}\\ldots{}$, third take $c$ up to {}: {} cells, {} with a cell one stripe \
-             earlier to compare; {} row's stripe, {} of them beside a period that is no sum of two takes.",
+             earlier to compare; {} row’s stripe, {} where the cell or the one a stripe earlier has a period \
+             that is no sum of two takes.",
             e.smallest,
             e.first_larger,
             e.last_larger,
@@ -78,7 +79,11 @@ impl ThirdTakeMap {
             self.cells,
             self.cells_compared,
             plural(self.breaks as u64, "breaks its", "break their", None),
-            self.breaks_involving_no_sum
+            if self.breaks_involving_no_sum == self.breaks && self.breaks > 1 {
+                "all of them".to_string()
+            } else {
+                format!("{} of them", self.breaks_involving_no_sum)
+            }
         )
     }
 }
@@ -187,7 +192,7 @@ fn keys(data: &Data) -> [Vec<Key<'static>>; 2] {
         .collect();
     let mut marks = vec![Key::mark(0, &settle_mark, "settled from here")];
     if data.breaks > 0 {
-        marks.insert(0, Key::mark(14, &break_mark, "breaks the row's stripe"));
+        marks.insert(0, Key::mark(14, &break_mark, "breaks the row’s stripe"));
     }
     [classes, marks]
 }

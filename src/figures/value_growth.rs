@@ -22,12 +22,13 @@ pub struct Params {
     /// The games, one series each (at most two are drawn in colour).
     #[serde(deserialize_with = "super::bounds::few")]
     pub games: Vec<Rule>,
-    /// Heaps at which the largest value so far is read, ascending; values
-    /// are computed up to the last (at most 100,000).
+    /// Counts of values (from heap 0) after which the largest so far is
+    /// read, ascending; as many values as the last are computed (at most
+    /// 100,000).
     pub checkpoints: Vec<usize>,
 }
 
-/// The largest heap a checkpoint may name: values are computed up to it.
+/// The most values a checkpoint may name: as many are computed.
 const MAX_CHECKPOINT: usize = 100_000;
 
 impl CheckParams for Params {
@@ -78,7 +79,9 @@ pub struct Data {
     pub series: Vec<Series>,
 }
 
-/// Computes heaps `0 ..= last checkpoint` of each game.
+/// Computes as many values of each game as the last checkpoint names (heaps
+/// 0 to one less), and reads the largest in the first `h` values for each
+/// checkpoint `h`.
 pub fn compute(params: &Params) -> Result<Data, String> {
     params.check()?;
     let last = *params.checkpoints.last().ok_or("checkpoints is empty")?;
@@ -86,7 +89,7 @@ pub fn compute(params: &Params) -> Result<Data, String> {
         .games
         .iter()
         .map(|game| {
-            let (values, run) = run(game, last + 1, DEFAULT_MIN_REPEATS)?;
+            let (values, run) = run(game, last, DEFAULT_MIN_REPEATS)?;
             let mut records: Vec<(usize, Value)> = Vec::new();
             for (heap, &value) in values.iter().enumerate() {
                 if records.last().is_none_or(|&(_, best)| value > best) {
@@ -96,7 +99,7 @@ pub fn compute(params: &Params) -> Result<Data, String> {
             let at_checkpoints = params
                 .checkpoints
                 .iter()
-                .map(|&h| values[..=h].iter().copied().max().unwrap_or(0))
+                .map(|&h| values[..h].iter().copied().max().unwrap_or(0))
                 .collect();
             Ok(Series {
                 rule: game.to_string(),
@@ -113,9 +116,8 @@ pub fn compute(params: &Params) -> Result<Data, String> {
 }
 
 impl Data {
-    /// The range and each game's largest values at the checkpoints. Heaps
-    /// 0 to the last checkpoint are computed, so the count of values is one
-    /// more than that heap: the note names the heaps, not the count.
+    /// The range and each game's largest values at the checkpoints, each a
+    /// count of values from heap 0, as the other figures count them.
     pub fn range_note(&self) -> String {
         let heaps: Vec<String> = self
             .checkpoints
@@ -137,7 +139,7 @@ impl Data {
             .collect();
         let last = self.checkpoints.last().map_or(0, |&h| h as u64);
         format!(
-            "Largest value by heaps {}: {}; each searched over heaps 0 to {}.",
+            "Largest value in the first {} values: {}; each searched in {} values.",
             heaps.join(", "),
             series.join("; "),
             grouped(last)
@@ -334,14 +336,15 @@ mod tests {
             crate::sequence::PeriodStatus::NotFound
         );
         assert_eq!(data.series[1].records.first(), Some(&(0, 0)));
-        // The note names the heaps searched (0 to the last checkpoint), not
-        // their count, which is one more (2,001) and reads as a typo.
+        // The note counts values, as the other figures do: 2,000 values
+        // are heaps 0 to 1,999.
         assert_eq!(
             data.range_note(),
-            "Largest value by heaps 100, 500, 1,000, 2,000: ·33 2, 2, 2, 2 (period 3 from heap 0, \
-             certified by 2 pairs (5 values needed)); ·37 8, 17, 32, 64 (no period found); each \
-             searched over heaps 0 to 2,000."
+            "Largest value in the first 100, 500, 1,000, 2,000 values: ·33 2, 2, 2, 2 (period 3 \
+             from heap 0, certified by 2 pairs (5 values needed)); ·37 8, 17, 32, 64 (no period \
+             found); each searched in 2,000 values."
         );
+        assert_eq!(data.series[1].run.computed, 2000);
     }
 
     #[test]

@@ -22,6 +22,7 @@ pub mod pages;
 pub mod placement;
 pub mod provenance;
 pub mod references;
+pub mod reproduce;
 pub mod swap;
 pub mod table;
 pub mod theorems;

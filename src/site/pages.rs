@@ -27,7 +27,9 @@ use tera::{Context, ErrorKind, Kwargs, State, Tera, Value};
 use super::headings::{self, Slugger};
 use super::placement::{self, Placements};
 use super::references::{self, Citations};
-use super::{Files, figure_block, json, links, math, navigation, provenance, theorems, wording};
+use super::{
+    Files, figure_block, json, links, math, navigation, provenance, reproduce, theorems, wording,
+};
 use crate::figures::Computed;
 use crate::manifest::{Manifest, Page};
 use crate::project::{Located, Project};
@@ -449,6 +451,7 @@ fn render_content(
 ) -> Result<String> {
     placements.begin(&page.id.0, None);
     let markdown = render_template(tera, content, data)?;
+    let markdown = references::group_adjacent(&markdown);
     let markdown = match placement::put_in_place(&markdown, blocks) {
         Ok(markdown) => markdown,
         Err(index) => {
@@ -468,6 +471,7 @@ fn render_content(
         | Options::ENABLE_SMART_PUNCTUATION
         | Options::ENABLE_HEADING_ATTRIBUTES;
     let events = theorems::link_events(Parser::new_ext(&markdown, options));
+    let events = reproduce::boxes(events);
     let events = math::render_events(events.into_iter()).map_err(|e| {
         // Located at the formula's first appearance in the source.
         let (line, column) = content

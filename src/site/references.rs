@@ -54,6 +54,11 @@ pub struct Reference {
     /// says what it is), rather than made up.
     #[serde(default)]
     pub title: Option<String>,
+    /// The title's language where it is not English, as a language tag
+    /// (`de`): the title is marked with it (`lang="de"`), so a screen reader
+    /// reads it in that language and a browser hyphenates it by its rules.
+    #[serde(default)]
+    pub title_lang: Option<LanguageTag>,
     /// What the work is when the title alone does not say: `book` (the title
     /// in italics), `essay`, `manuscript`; otherwise an article or chapter.
     #[serde(default)]
@@ -77,6 +82,41 @@ pub struct Reference {
     /// A word on how the work is used, printed last.
     #[serde(default)]
     pub note: Option<String>,
+}
+
+/// A language tag as `title_lang` gives it: a primary language of two or
+/// three letters, then subtags of letters and digits, parted by hyphens
+/// (`de`, `pt-BR`); nothing that could leave an attribute.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct LanguageTag(String);
+
+impl LanguageTag {
+    pub fn parse(text: &str) -> Result<LanguageTag, String> {
+        let mut subtags = text.split('-');
+        let primary = subtags.next().unwrap_or("");
+        let fits = (2..=3).contains(&primary.len())
+            && primary.chars().all(|c| c.is_ascii_alphabetic())
+            && subtags.all(|t| {
+                (1..=8).contains(&t.len()) && t.chars().all(|c| c.is_ascii_alphanumeric())
+            });
+        if fits {
+            Ok(LanguageTag(text.to_string()))
+        } else {
+            Err(format!(
+                "`{}` is not a language tag: write one such as `de` or `pt-BR`",
+                text.escape_debug()
+            ))
+        }
+    }
+}
+
+impl<'de> Deserialize<'de> for LanguageTag {
+    fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        d.deserialize_str(ParsedString(
+            "a language tag such as `de`",
+            LanguageTag::parse,
+        ))
+    }
 }
 
 /// Every entry, by key.
@@ -340,6 +380,76 @@ impl Citations {
     }
 }
 
+/// What a citation begins with, as [`Citations`] writes it.
+const CITE_START: &str = "<a class=\"cite\" href=\"#ref-";
+
+/// Citations written side by side (`[1] [2]`, parted only by spaces or a
+/// line break) as one bracketed group, `[1, 2]`: each number keeps its own
+/// link, the brackets and commas are the group's. Everything else is
+/// returned as it was.
+pub fn group_adjacent(text: &str) -> String {
+    let mut out = String::with_capacity(text.len());
+    let mut rest = text;
+    while let Some(start) = rest.find(CITE_START) {
+        out.push_str(&rest[..start]);
+        rest = &rest[start..];
+        // The run of citations from here: each (key, number), and the text
+        // the run covers.
+        let mut run = Vec::new();
+        let mut end = 0;
+        while let Some((key, number, len)) = citation_at(&rest[end..]) {
+            run.push((key, number));
+            end += len;
+            let gap = rest[end..].len() - rest[end..].trim_start_matches([' ', '\n']).len();
+            if citation_at(&rest[end + gap..]).is_none() {
+                break;
+            }
+            end += gap;
+        }
+        match run.len() {
+            0 => {
+                // Not a citation after all: keep its first character.
+                let first = CITE_START.len();
+                out.push_str(&rest[..first]);
+                rest = &rest[first..];
+                continue;
+            }
+            1 => out.push_str(&rest[..end]),
+            _ => {
+                let links: Vec<String> = run
+                    .iter()
+                    .map(|(key, number)| {
+                        format!("<a class=\"cite\" href=\"#ref-{key}\">{number}</a>")
+                    })
+                    .collect();
+                out.push_str(&format!(
+                    "<span class=\"cites\">[{}]</span>",
+                    links.join(", ")
+                ));
+            }
+        }
+        rest = &rest[end..];
+    }
+    out.push_str(rest);
+    out
+}
+
+/// The citation `text` starts with: its key, its number and its length.
+fn citation_at(text: &str) -> Option<(&str, &str, usize)> {
+    let after = text.strip_prefix(CITE_START)?;
+    let (key, after) = after.split_once("\">[")?;
+    let (number, _) = after.split_once("]</a>")?;
+    let plain = |s: &str, ok: fn(char) -> bool| !s.is_empty() && s.chars().all(ok);
+    if !plain(key, |c| {
+        c.is_ascii_lowercase() || c.is_ascii_digit() || c == '-'
+    }) || !plain(number, |c| c.is_ascii_digit())
+    {
+        return None;
+    }
+    let len = CITE_START.len() + key.len() + "\">[".len() + number.len() + "]</a>".len();
+    Some((key, number, len))
+}
+
 /// One entry as a sentence: authors, title, venue, publisher, year, pages,
 /// then the DOI or URL as a link.
 pub fn entry_html(r: &Reference) -> String {
@@ -349,9 +459,15 @@ pub fn entry_html(r: &Reference) -> String {
     }
     if let Some(title) = &r.title {
         let title = typographic(title);
+        let lang = r
+            .title_lang
+            .as_ref()
+            .map(|LanguageTag(tag)| format!(" lang=\"{tag}\""))
+            .unwrap_or_default();
         parts.push(match r.kind.as_deref() {
-            Some("book") => format!("<cite>{}</cite>", escape(&title)),
-            _ => format!("“{}”", escape(&title)),
+            Some("book") => format!("<cite{lang}>{}</cite>", escape(&title)),
+            _ if lang.is_empty() => format!("“{}”", escape(&title)),
+            _ => format!("“<span{lang}>{}</span>”", escape(&title)),
         });
     }
     if let Some(kind) = r
@@ -433,6 +549,56 @@ mod tests {
         assert!(section.find("ref-essay") < section.find("ref-guy-smith"));
         citations.begin();
         assert_eq!(citations.section(), "");
+    }
+
+    #[test]
+    fn citations_side_by_side_are_one_bracketed_group() {
+        let cite = |key: &str, n: u32| format!("<a class=\"cite\" href=\"#ref-{key}\">[{n}]</a>");
+        let text = format!(
+            "values {} {}, computed; Dawson {}\n{} {}. Alone {}.",
+            cite("sprague-1935", 1),
+            cite("grundy-1939", 2),
+            cite("dawson-1934", 3),
+            cite("winning-ways", 4),
+            cite("siegel-2013", 5),
+            cite("guy-smith-1956", 6),
+        );
+        assert_eq!(
+            group_adjacent(&text),
+            "values <span class=\"cites\">[<a class=\"cite\" href=\"#ref-sprague-1935\">1</a>, \
+             <a class=\"cite\" href=\"#ref-grundy-1939\">2</a>]</span>, computed; Dawson \
+             <span class=\"cites\">[<a class=\"cite\" href=\"#ref-dawson-1934\">3</a>, \
+             <a class=\"cite\" href=\"#ref-winning-ways\">4</a>, \
+             <a class=\"cite\" href=\"#ref-siegel-2013\">5</a>]</span>. Alone \
+             <a class=\"cite\" href=\"#ref-guy-smith-1956\">[6]</a>."
+        );
+        // Citations parted by a word stay apart; other links are left alone.
+        let apart = format!("{} and {}", cite("a", 1), cite("b", 2));
+        assert_eq!(group_adjacent(&apart), apart);
+        let other = "<a class=\"cite\" href=\"#ref-x\">see</a> <a href=\"#y\">[2]</a>";
+        assert_eq!(group_adjacent(other), other);
+    }
+
+    #[test]
+    fn a_title_in_another_language_is_marked_with_it() {
+        let text = "sprague:\n  title: Über mathematische Kampfspiele\n  title_lang: de\nbook:\n  title: Spiele\n  kind: book\n  title_lang: de\nplain:\n  title: Mathematics and games\n";
+        let bibliography = parse(text, Path::new(FILE)).unwrap();
+        assert_eq!(
+            entry_html(&bibliography["sprague"]),
+            "“<span lang=\"de\">Über mathematische Kampfspiele</span>”."
+        );
+        assert_eq!(
+            entry_html(&bibliography["book"]),
+            "<cite lang=\"de\">Spiele</cite>."
+        );
+        assert_eq!(
+            entry_html(&bibliography["plain"]),
+            "“Mathematics and games”."
+        );
+        for bad in ["d", "de\\\" onload=\\\"x", "deutsch", "de-", "de_DE"] {
+            let error = refused(&format!("a:\n  title_lang: \"{bad}\"\n"));
+            assert!(error.contains("is not a language tag"), "{bad}: {error}");
+        }
     }
 
     #[test]

@@ -17,6 +17,7 @@
 use crate::site::inline;
 use crate::table::Table;
 use crate::text::plain::to_plain;
+use crate::text::wording::typographic;
 
 /// Table `index` of figure `id` as HTML, inside its frame. A formula that
 /// does not render is an error for the caller to locate.
@@ -120,7 +121,7 @@ fn natural_width(table: &Table) -> f64 {
 /// `$N$`, a row named `$\equiv 0$`) also gets its plain reading as text for
 /// assistive technology, the MathML shown beside it.
 fn cell_html(title: &str, root: &str) -> Result<String, String> {
-    let html = inline::to_html(title, root)?;
+    let html = inline::to_html(&typographic_text(title), root)?;
     let only_math = title.contains('$') && title.split('$').step_by(2).all(|t| t.trim().is_empty());
     Ok(if only_math {
         let plain = crate::plot::escape(&to_plain(title));
@@ -132,10 +133,38 @@ fn cell_html(title: &str, root: &str) -> Result<String, String> {
     })
 }
 
+/// A cell's straight quotes made typographic (`Nim's` as `Nim’s`) outside
+/// its formulas, where a `'` is a prime. The CSV keeps the cell as written.
+fn typographic_text(cell: &str) -> String {
+    cell.split('$')
+        .enumerate()
+        .map(|(i, part)| {
+            if i % 2 == 0 {
+                typographic(part)
+            } else {
+                part.to_string()
+            }
+        })
+        .collect::<Vec<_>>()
+        .join("$")
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
     use crate::table::{Cell, Column};
+
+    #[test]
+    fn a_cell_has_typographic_apostrophes_and_its_formula_keeps_its_prime() {
+        assert_eq!(cell_html("Nim's shape", "").unwrap(), "Nim’s shape");
+        assert_eq!(cell_html("the coalition's", "").unwrap(), "the coalition’s");
+        let with_prime = cell_html("Nim's $g'$", "").unwrap();
+        assert!(with_prime.starts_with("Nim’s "), "{with_prime}");
+        assert_eq!(
+            with_prime,
+            format!("Nim’s {}", inline::to_html("$g'$", "").unwrap())
+        );
+    }
 
     #[test]
     fn headers_scopes_alignment_and_formulas() {

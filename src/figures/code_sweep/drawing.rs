@@ -88,8 +88,9 @@ impl Outcome {
 struct Layout {
     width: i32,
     title: Title,
-    /// Each outcome's legend entry: its mark's top left.
-    legend: Vec<(i32, i32)>,
+    /// The outcomes some code has, each with its legend entry's mark's top
+    /// left: a class no code falls in has no entry.
+    legend: Vec<(Outcome, (i32, i32))>,
     /// Where the cells start.
     left: i32,
     /// The grid's columns, those of a band, and the first band's top.
@@ -114,8 +115,10 @@ impl Layout {
         let content = left + per_band * CELL + RIGHT;
         let title = Title::fit(title, 10, content, most);
         let width = title.width;
-        let legend = legend_places(width, 39 + title.lower());
-        let below = legend.last().map_or(0, |&(_, y)| y - 39 - title.lower());
+        let legend = legend_places(&present(data), width, 39 + title.lower());
+        let below = legend
+            .last()
+            .map_or(0, |&(_, (_, y))| y - 39 - title.lower());
         let grid_top = TOP + title.lower() + below;
         let rows = (data.records.len() as i32 + columns - 1) / columns;
         let bars = data.periods.len().max(1);
@@ -178,20 +181,33 @@ impl Layout {
     }
 }
 
-/// Each outcome's legend mark (top left), its text 16 px right of it:
-/// side by side where they fit `width`, else one under another.
-fn legend_places(width: i32, y: i32) -> Vec<(i32, i32)> {
+/// The outcomes at least one code of the sweep has, in legend order.
+fn present(data: &Data) -> Vec<Outcome> {
+    Outcome::ALL
+        .into_iter()
+        .filter(|&o| data.records.iter().any(|r| Outcome::of(r) == o))
+        .collect()
+}
+
+/// Each of `outcomes` with its legend mark (top left), its text 16 px right
+/// of it: side by side where they fit `width`, else one under another.
+fn legend_places(outcomes: &[Outcome], width: i32, y: i32) -> Vec<(Outcome, (i32, i32))> {
     let mut row = Vec::new();
     let mut x = 10;
-    for outcome in Outcome::ALL {
-        row.push((x, y));
+    for &outcome in outcomes {
+        row.push((outcome, (x, y)));
         x += 40 + 7 * outcome.name().chars().count() as i32;
     }
-    let last = Outcome::ALL[2].name();
-    if row[2].0 + 16 + plot::text_width(last, plot::TEXT) <= width {
+    let fits = row
+        .last()
+        .is_none_or(|&(last, (x, _))| x + 16 + plot::text_width(last.name(), plot::TEXT) <= width);
+    if fits {
         return row;
     }
-    (0..3).map(|i| (10, y + i * LEGEND_LINE)).collect()
+    (0..)
+        .zip(outcomes)
+        .map(|(i, &outcome)| (outcome, (10, y + i * LEGEND_LINE)))
+        .collect()
 }
 
 /// Draws the codes as a grid (first digit down, the others across) marked
@@ -207,7 +223,7 @@ pub fn render(data: &Data, meta: &RenderMeta) -> String {
     let (width, height) = (layout.width as u32, layout.height(data) as u32);
     plot::svg(width, height, meta.caption, &data.range_note(), |area| {
         layout.title.draw(area, (10, 14));
-        for (outcome, &(x, y)) in Outcome::ALL.iter().zip(&layout.legend) {
+        for &(outcome, (x, y)) in &layout.legend {
             outcome.mark(area, (x, y));
             plot::heading(area, outcome.name(), (x + 16, y + 5), Anchor::Start);
         }
@@ -336,8 +352,51 @@ mod tests {
         assert_eq!(second, bar_height(&data, 18));
         assert_eq!(bar_height(&data, 72), CHART_H);
         assert!(layout.bar >= MIN_BAR);
-        // The legend stacks: one entry under another.
-        assert_eq!(layout.legend[1].0, layout.legend[0].0);
-        assert!(layout.legend[2].1 > layout.legend[1].1);
+        // The legend's two classes (no code is observed without proof) fit
+        // side by side; with all three it stacks, one entry under another.
+        for &(outcome, (x, _)) in &layout.legend {
+            assert!(x + 16 + plot::text_width(outcome.name(), plot::TEXT) <= layout.width);
+        }
+        let three = legend_places(&Outcome::ALL, layout.width, 0);
+        assert_eq!(three[1].1.0, three[0].1.0);
+        assert!(three[2].1.1 > three[1].1.1);
+    }
+
+    #[test]
+    fn the_legend_names_only_the_outcomes_some_code_has() {
+        let mut data = sweep(2000, 4, 3);
+        let has = |data: &Data, o: Outcome| data.records.iter().any(|r| Outcome::of(r) == o);
+        // Make sure one code is certified, one has no period, none is observed.
+        data.records[0].certified = true;
+        data.records[1] = SweepRecord {
+            period: None,
+            preperiod: None,
+            certified: false,
+            values_needed: None,
+            ..data.records[1].clone()
+        };
+        for record in &mut data.records {
+            if Outcome::of(record) == Outcome::Observed {
+                record.certified = true;
+            }
+        }
+        assert!(!has(&data, Outcome::Observed));
+        let layout = Layout::of(&data, "", crate::plot::COLUMN);
+        let named: Vec<Outcome> = layout.legend.iter().map(|&(o, _)| o).collect();
+        assert_eq!(named, [Outcome::Certified, Outcome::NoPeriod]);
+        let meta = RenderMeta {
+            id: "sweep-3-digit",
+            caption: "",
+            width: crate::plot::COLUMN,
+        };
+        let svg = render(&data, &meta);
+        assert!(!svg.contains(Outcome::Observed.name()), "{svg}");
+        assert!(svg.contains(Outcome::NoPeriod.name()));
+        // With a code observed, its class is named between the other two.
+        data.records[2].certified = false;
+        data.records[2].period = Some(1);
+        let layout = Layout::of(&data, "", crate::plot::COLUMN);
+        let named: Vec<Outcome> = layout.legend.iter().map(|&(o, _)| o).collect();
+        assert_eq!(named, Outcome::ALL);
     }
 }
