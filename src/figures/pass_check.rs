@@ -14,7 +14,7 @@ use super::RenderMeta;
 use super::bounds::{CheckParams, Within};
 use crate::games::pass_census::{CaseCount, checked_census};
 use crate::games::pass_classification::{Disagreement, PassCase};
-use crate::plot::reflow::Title;
+use crate::plot::reflow::{self, PairBands, Title};
 use crate::plot::{self, ACCENT, Anchor, INK};
 use crate::text::numbers::grouped;
 
@@ -135,7 +135,18 @@ impl Data {
 /// `r = 0`, the lines `y = qx`. The mark carries the case as well as the
 /// cell's colour, for readers who do not tell the hues apart. Shared with
 /// `pass-cases`, whose headings use it.
-pub(crate) fn case_mark(area: &plot::Area, index: usize, (x, y): (i32, i32), size: i32) {
+pub(crate) fn case_mark(area: &plot::Area, index: usize, at: (i32, i32), size: i32) {
+    mark(area, index, at, size, (size / 8).max(1));
+}
+
+/// [`case_mark`] with a dot of twice the radius, for a phone's cells and
+/// their legend: a 1 px dot is the one mark a small screen loses.
+fn bold_case_mark(area: &plot::Area, index: usize, at: (i32, i32), size: i32) {
+    mark(area, index, at, size, (size / 6).max(2));
+}
+
+/// A case's mark with a dot of radius `dot`.
+fn mark(area: &plot::Area, index: usize, (x, y): (i32, i32), size: i32, dot: i32) {
     let (cx, cy) = (x + size / 2, y + size / 2);
     let arm = (size * 3 / 10).max(2);
     let across = |area: &plot::Area| plot::line(area, &[(cx - arm, cy), (cx + arm, cy)], INK, 1);
@@ -143,7 +154,7 @@ pub(crate) fn case_mark(area: &plot::Area, index: usize, (x, y): (i32, i32), siz
     match index {
         0 => {}
         1 => across(area),
-        2 => plot::dot(area, (cx, cy), (size / 8).max(1), INK),
+        2 => plot::dot(area, (cx, cy), dot, INK),
         3 => {
             across(area);
             down(area);
@@ -179,6 +190,9 @@ fn legend_at(cell: i32, largest: usize, (w, h): (i32, i32)) -> ((i32, i32), bool
         ((4, span + 24), false)
     }
 }
+
+/// Draws a case's mark in a cell: [`case_mark`] or [`bold_case_mark`].
+type CaseMark = fn(&plot::Area, usize, (i32, i32), i32);
 
 /// The legend's lines: a heading, each case with its counts, the cross,
 /// and the total.
@@ -230,15 +244,16 @@ impl Legend {
         (width, LEGEND_LINE * (self.entries.len() as i32 + 4))
     }
 
-    /// Draws it from its top-left corner.
-    fn draw(&self, area: &plot::Area, (lx, ly): (i32, i32)) {
+    /// Draws it from its top-left corner, each case's swatch marked by
+    /// `mark` as the cells are.
+    fn draw(&self, area: &plot::Area, (lx, ly): (i32, i32), mark: CaseMark) {
         let mut y = ly + LEGEND_LINE / 2;
         plot::heading(area, &self.heading, (lx, y), Anchor::Start);
         for (i, text) in self.entries.iter().enumerate() {
             y += LEGEND_LINE;
             let swatch = (lx, y - 6);
             plot::block(area, swatch, (lx + 12, y + 6), plot::case_fill(i));
-            case_mark(area, i, swatch, 12);
+            mark(area, i, swatch, 12);
             plot::heading(area, text, (lx + 18, y), Anchor::Start);
         }
         y += LEGEND_LINE;
@@ -249,22 +264,39 @@ impl Legend {
     }
 }
 
-/// The grid, the legend with counts. The range note is the SVG's
-/// description, printed once in the caption.
+/// The case's place in the paper's order: its fill and mark.
+fn case_index(case: PassCase) -> usize {
+    PassCase::ALL.iter().position(|&c| c == case).unwrap_or(0)
+}
+
+/// The record of the pair `(x, y)`, `x < y ≤ largest_take`.
+fn record_of(data: &Data, x: usize, y: usize) -> &Record {
+    let n = data.largest_take;
+    // Records run x = 1 … n − 1, each over y = x + 1 … n.
+    let before = (x - 1) * n - (x - 1) * x / 2;
+    &data.records[before + (y - x - 1)]
+}
+
+/// The title's text.
+fn title_text(data: &Data) -> String {
+    let n = data.largest_take;
+    format!("The closed forms against the recursion, 1 ≤ x < y ≤ {n}")
+}
+
+/// The grid, the legend with counts; on a column too narrow for the
+/// whole triangle at legible cells (a phone's), [`render_bands`]. The
+/// range note is the SVG's description, printed once in the caption.
 pub fn render(data: &Data, meta: &RenderMeta) -> String {
     let n = data.largest_take;
     let cell = cell_for(n, meta.width);
+    if cell < reflow::LEAST_WHOLE {
+        return render_bands(data, meta);
+    }
     let span = cell * n as i32;
-    let text = format!("The closed forms against the recursion, 1 ≤ x < y ≤ {n}");
+    let text = title_text(data);
     let title = Title::fit(&text, 20, LEFT + span + RIGHT, meta.width);
     let top = TOP + title.lower();
-    let case_index = |case: PassCase| PassCase::ALL.iter().position(|&c| c == case).unwrap_or(0);
-    let by_pair = |x: usize, y: usize| {
-        let n = data.largest_take;
-        // Records run x = 1 … n − 1, each over y = x + 1 … n.
-        let before = (x - 1) * n - (x - 1) * x / 2;
-        &data.records[before + (y - x - 1)]
-    };
+    let by_pair = |x: usize, y: usize| record_of(data, x, y);
     let legend = Legend::of(data);
     let (_, legend_h) = legend.size();
     let ((lx, ly), inside) = legend_at(cell, data.largest_take, legend.size());
@@ -292,7 +324,53 @@ pub fn render(data: &Data, meta: &RenderMeta) -> String {
                     cross(area, (cx, cy), cell);
                 }
             }
-            legend.draw(area, (lx, ly));
+            legend.draw(area, (lx, ly), case_mark);
+        },
+    )
+}
+
+/// Where a phone drawing's title and legend start from its left edge.
+const PHONE_MARGIN: i32 = 8;
+
+/// The phone's title, the top of its legend, and its bands, for a column
+/// `width` px wide (no wider than the smallest phone's).
+fn phone_layout(data: &Data, width: u32) -> (Title, i32, PairBands) {
+    let n = data.largest_take;
+    let most = width.min(plot::SMALL_PHONE);
+    let content = PairBands::new(n, most, 0).width();
+    let title = Title::fit(&title_text(data), PHONE_MARGIN, content, most);
+    let legend_top = 28 + title.lower();
+    let bands = PairBands::new(n, most, legend_top + Legend::of(data).size().1);
+    (title, legend_top, bands)
+}
+
+/// The legend first, under the title, then the triangle in bands of
+/// columns stacked one under another ([`PairBands`]), drawn for the
+/// smallest phone's column so that it is whole on every phone: each cell
+/// is its legend key's size, with the key's mark, crossed where a closed
+/// form disagrees, as on the page (the dot twice as large).
+fn render_bands(data: &Data, meta: &RenderMeta) -> String {
+    let (title, legend_top, bands) = phone_layout(data, meta.width);
+    let legend = Legend::of(data);
+    plot::svg(
+        title.width as u32,
+        (bands.bottom() + 12) as u32,
+        meta.caption,
+        &data.range_note(),
+        |area| {
+            title.draw(area, (PHONE_MARGIN, 14));
+            legend.draw(area, (PHONE_MARGIN, legend_top), bold_case_mark);
+            bands.draw(area, |x, y| {
+                plot::case_fill(case_index(record_of(data, x, y).case))
+            });
+            for record in &data.records {
+                let [x, y] = record.takes;
+                let corner = bands.at(x, y);
+                bold_case_mark(area, case_index(record.case), corner, bands.cell);
+                if !record.closed_form_agrees {
+                    cross(area, corner, bands.cell);
+                }
+            }
         },
     )
 }
@@ -355,29 +433,140 @@ mod tests {
         assert!(legend_at(cell_for(60, plot::COLUMN), 60, legend).1);
     }
 
-    #[test]
-    fn on_a_phone_the_grid_takes_smaller_cells_and_the_legend_goes_under_it() {
-        let data = compute(&Params { largest_take: 60 }).unwrap();
+    /// The phone's drawing of the page's 60 takes, and its bands.
+    fn phone(data: &Data) -> (String, PairBands) {
         let meta = RenderMeta {
             id: "pass-check",
             caption: "",
             width: plot::PHONE,
         };
-        let svg = render(&data, &meta);
+        (render(data, &meta), phone_layout(data, plot::PHONE).2)
+    }
+
+    /// What is wrong with a phone drawing's cells: a pair not drawn once
+    /// in its case's fill, a mark not its case's, anything in the bands
+    /// that belongs to no pair.
+    fn cell_faults(svg: &str, bands: &PairBands, data: &Data) -> Vec<String> {
+        let (drawn, mut faults) = bands.read_back(svg);
+        let hex = |c: plot::Colour| format!("#{:02X}{:02X}{:02X}", c.0, c.1, c.2);
+        for record in &data.records {
+            let [x, y] = record.takes;
+            let case = case_index(record.case);
+            let cell = &drawn[&(x, y)];
+            if cell.fills != [hex(plot::case_fill(case))] {
+                faults.push(format!("({x}, {y}): fills {:?}", cell.fills));
+            }
+            // Marks as their shapes: a line across (−), one down (ı), a dot.
+            let across = cell.lines.iter().filter(|l| l[0].1 == l[1].1).count();
+            let down = cell.lines.iter().filter(|l| l[0].0 == l[1].0).count();
+            let dots = cell.dots.len();
+            let expected = match case {
+                0 => (0, 0, 0),
+                1 => (1, 0, 0),
+                2 => (0, 0, 1),
+                3 => (1, 1, 0),
+                _ => (0, 1, 0),
+            };
+            let crosses = usize::from(!record.closed_form_agrees) * 2;
+            if (across, down, dots) != expected || cell.lines.len() != across + down + crosses {
+                faults.push(format!("({x}, {y}): marks {cell:?}, case {case}"));
+            }
+        }
+        faults
+    }
+
+    #[test]
+    fn on_a_phone_the_triangle_is_drawn_in_bands_every_pair_once_with_its_mark() {
+        let data = compute(&Params { largest_take: 60 }).unwrap();
+        let (svg, bands) = phone(&data);
+        // Whole in the smallest phone's column, every label 12 px or more
+        // inside the drawing.
         assert_eq!(
-            crate::plot::reflow::faults(&svg, plot::PHONE),
+            crate::plot::reflow::faults(&svg, plot::SMALL_PHONE),
             Vec::<String>::new()
         );
-        // Text-free cells of 4 px: the 60 columns in the phone's width;
-        // the triangle below the diagonal is too small for the legend.
-        let cell = cell_for(60, plot::PHONE);
-        assert_eq!(cell, 4);
-        assert!(LEFT + 60 * cell + RIGHT <= plot::PHONE as i32);
-        let legend = Legend::of(&data);
-        let (at, inside) = legend_at(cell, 60, legend.size());
-        assert!(!inside && at.1 >= 60 * cell, "{at:?}");
-        assert!(LEFT + at.0 + legend.size().0 <= plot::PHONE as i32);
-        // The title wraps to two lines rather than run off the figure.
-        assert_eq!(svg.matches("font-size=\"15\"").count(), 2);
+        assert_eq!(bands.count(), 3);
+        assert_eq!(svg.matches(">\ny →\n<").count(), 3, "each band its axes");
+        assert_eq!(svg.matches(">\nx ↓\n<").count(), 3, "each band its axes");
+        assert_eq!(cell_faults(&svg, &bands, &data), Vec::<String>::new());
+        // The cells are the legend's swatches: 12 px, the marks 7 px
+        // across (a 12 px glyph's size), the dot of radius 2; on the page,
+        // 10 px cells.
+        assert!(bands.cell >= 12 && bands.cell >= cell_for(60, plot::COLUMN));
+        let (drawn, _) = bands.read_back(&svg);
+        for cell in drawn.values() {
+            for line in &cell.lines {
+                let long = (line[1].0 - line[0].0).abs() + (line[1].1 - line[0].1).abs();
+                assert!(long >= 6, "{line:?}");
+            }
+            assert!(cell.dots.iter().all(|&r| r >= 2), "{cell:?}");
+        }
+        // The desktop is drawn whole, as before.
+        let desk = render(
+            &data,
+            &RenderMeta {
+                id: "pass-check",
+                caption: "",
+                width: plot::COLUMN,
+            },
+        );
+        assert_eq!(desk.matches("y →").count(), 1);
+    }
+
+    #[test]
+    fn a_pair_missing_doubled_or_mismarked_on_the_phone_is_found() {
+        let data = compute(&Params { largest_take: 60 }).unwrap();
+        let (svg, bands) = phone(&data);
+        // A cell drawn twice: its square copied into the next band's gap.
+        let (x, y) = bands.at(1, 2);
+        let square = format!("<rect x=\"{x}\" y=\"{y}\" width=\"12\" height=\"12\"");
+        let doubled = svg.replacen(&square, &format!("{square}/>\n{square}"), 1);
+        let faults = cell_faults(&doubled, &bands, &data);
+        assert_eq!(faults.len(), 1, "{faults:?}");
+        assert!(faults[0].starts_with("(1, 2): fills"), "{faults:?}");
+        // A mark dropped: the first cell's dot (the first dot is the
+        // legend's).
+        let at = svg.match_indices("<circle").nth(1).unwrap().0;
+        let dropped = format!(
+            "{}{}",
+            &svg[..at],
+            &svg[at + svg[at..].find('>').unwrap() + 1..]
+        );
+        let faults = cell_faults(&dropped, &bands, &data);
+        assert!(
+            faults.len() == 1 && faults[0].contains("marks"),
+            "{faults:?}"
+        );
+        // A pair drawn in another case than its record's: fill and mark.
+        let mut other = data.clone();
+        other.records[0].case = PassCase::QuotientOne;
+        let faults = cell_faults(&svg, &bands, &other);
+        assert_eq!(faults.len(), 2, "{faults:?}");
+        assert!(faults.iter().all(|f| f.starts_with("(1, 2)")), "{faults:?}");
+        // A pair whose record disagrees drawn without its cross.
+        let mut crossed = data.clone();
+        crossed.records[0].closed_form_agrees = false;
+        let faults = cell_faults(&svg, &bands, &crossed);
+        assert!(
+            faults.len() == 1 && faults[0].starts_with("(1, 2): marks"),
+            "{faults:?}"
+        );
+        // A mark outside every cell.
+        let stray = svg.replacen(
+            "</svg>",
+            &format!("<circle cx=\"{}\" cy=\"{}\" r=\"2\"/></svg>", x - 6, y + 6),
+            1,
+        );
+        assert_eq!(cell_faults(&stray, &bands, &data).len(), 1);
+        // And the crossed pair, drawn, passes.
+        let svg = render_bands(
+            &crossed,
+            &RenderMeta {
+                id: "pass-check",
+                caption: "",
+                width: plot::PHONE,
+            },
+        );
+        assert_eq!(cell_faults(&svg, &bands, &crossed), Vec::<String>::new());
     }
 }

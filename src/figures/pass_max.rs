@@ -9,7 +9,7 @@ use serde::{Deserialize, Serialize};
 use super::RenderMeta;
 use super::bounds::{CheckParams, Within};
 use crate::games::pass_census::{PairHeap, ValueAppearance, checked_census};
-use crate::plot::reflow::Title;
+use crate::plot::reflow::{self, PairBands, Title};
 use crate::plot::{self, Anchor, INK, MUTED};
 use crate::sequence::Value;
 use crate::table::{Cell, Column, Table};
@@ -185,14 +185,14 @@ pub fn render(data: &Data, meta: &RenderMeta) -> (String, Table) {
     let n = data.largest_take;
     let room = (meta.width as i32 - LEFT - 16).min(600);
     let cell: i32 = (room / n as i32).clamp(4, 24);
+    if cell < reflow::LEAST_WHOLE {
+        return (render_bands(data, meta), appearances(data));
+    }
     let span = cell * n as i32;
-    let text = format!("The largest value of h for each pair, 1 ≤ x < y ≤ {n}");
+    let text = title_text(data);
     let title = Title::fit(&text, LEFT - 40, LEFT + span + 16, meta.width);
     let top = TOP + title.lower();
-    let count = |value: Value| data.by_pair.iter().filter(|p| p.largest == value).count();
-    let common = (0..=data.largest_value)
-        .max_by_key(|&v| (count(v), v))
-        .unwrap_or(0);
+    let common = commonest(data);
     let entries = legend_entries(data);
     let ((lx, ly), inside) = legend_at(data, cell, &entries);
     let height = if inside {
@@ -222,6 +222,65 @@ pub fn render(data: &Data, meta: &RenderMeta) -> (String, Table) {
         },
     );
     (svg, appearances(data))
+}
+
+/// The title's text.
+fn title_text(data: &Data) -> String {
+    let n = data.largest_take;
+    format!("The largest value of h for each pair, 1 ≤ x < y ≤ {n}")
+}
+
+/// The value most pairs have as their largest (the larger on a tie): its
+/// cells alone carry no dot.
+fn commonest(data: &Data) -> Value {
+    let count = |value: Value| data.by_pair.iter().filter(|p| p.largest == value).count();
+    (0..=data.largest_value)
+        .max_by_key(|&v| (count(v), v))
+        .unwrap_or(0)
+}
+
+/// Where a phone drawing's title and legend start from its left edge.
+const PHONE_MARGIN: i32 = 8;
+
+/// The phone's title, its legend's first line's centre, and its bands,
+/// for a column `width` px wide (no wider than the smallest phone's).
+fn phone_layout(data: &Data, width: u32) -> (Title, i32, PairBands) {
+    let n = data.largest_take;
+    let most = width.min(plot::SMALL_PHONE);
+    let content = PairBands::new(n, most, 0).width();
+    let title = Title::fit(&title_text(data), PHONE_MARGIN, content, most);
+    let legend_y = 40 + title.lower();
+    let lines = legend_entries(data).len() as i32;
+    // 7 px below the last line's centre ends its swatch; then 8 px clear.
+    let legend_bottom = legend_y + LEGEND_LINE * (lines - 1) + 7;
+    let bands = PairBands::new(n, most, legend_bottom + 8);
+    (title, legend_y, bands)
+}
+
+/// The legend first, under the title, then the triangle in bands of
+/// columns stacked one under another ([`PairBands`]), drawn for the
+/// smallest phone's column so that it is whole on every phone; each cell
+/// filled and dotted as on the page, the dot as large as the legend's.
+fn render_bands(data: &Data, meta: &RenderMeta) -> String {
+    let (title, legend_y, bands) = phone_layout(data, meta.width);
+    let common = commonest(data);
+    let entries = legend_entries(data);
+    plot::svg(
+        title.width as u32,
+        (bands.bottom() + 12) as u32,
+        meta.caption,
+        &data.range_note(),
+        |area| {
+            title.draw(area, (PHONE_MARGIN, 14));
+            draw_legend(area, &entries, (PHONE_MARGIN, legend_y), common);
+            bands.draw(area, |x, y| plot::fill(largest_of(data, x, y)));
+            let (cell, half) = (bands.cell, bands.cell / 2);
+            for pair in data.by_pair.iter().filter(|p| p.largest != common) {
+                let (cx, cy) = bands.at(pair.takes[0], pair.takes[1]);
+                plot::dot(area, (cx + half, cy + half), cell / 4, INK);
+            }
+        },
+    )
 }
 
 /// The table of where each value of `h` first appears.
@@ -258,30 +317,80 @@ fn appearances(data: &Data) -> Table {
 mod tests {
     use super::*;
 
-    #[test]
-    fn on_a_phone_the_grid_takes_smaller_cells_and_the_legend_goes_under_it() {
-        let data = compute(&Params { largest_take: 60 }).unwrap();
-        let entries = legend_entries(&data);
-        assert_eq!(entries.len(), 2, "no entry for a value no pair reaches");
-        // The page's column: 10 px cells, the legend inside the triangle.
-        assert!(legend_at(&data, 10, &entries).1);
+    /// The phone's drawing of the page's 60 takes, and its bands.
+    fn phone(data: &Data) -> (String, PairBands) {
         let meta = RenderMeta {
             id: "pass-max",
             caption: "",
             width: plot::PHONE,
         };
-        let (svg, _) = render(&data, &meta);
+        (render(data, &meta).0, phone_layout(data, plot::PHONE).2)
+    }
+
+    /// What is wrong with a phone drawing's cells: a pair not drawn once
+    /// in its largest value's fill, a dot where the value is the commonest
+    /// or none where it is not, anything in the bands no pair's.
+    fn cell_faults(svg: &str, bands: &PairBands, data: &Data) -> Vec<String> {
+        let (drawn, mut faults) = bands.read_back(svg);
+        let hex = |c: plot::Colour| format!("#{:02X}{:02X}{:02X}", c.0, c.1, c.2);
+        let common = commonest(data);
+        for pair in &data.by_pair {
+            let [x, y] = pair.takes;
+            let cell = &drawn[&(x, y)];
+            if cell.fills != [hex(plot::fill(pair.largest))] {
+                faults.push(format!("({x}, {y}): fills {:?}", cell.fills));
+            }
+            let dots = usize::from(pair.largest != common);
+            if cell.dots.len() != dots || !cell.lines.is_empty() {
+                faults.push(format!("({x}, {y}): marks {cell:?}"));
+            }
+        }
+        faults
+    }
+
+    #[test]
+    fn on_a_phone_the_triangle_is_drawn_in_bands_every_pair_once_with_its_dot() {
+        let data = compute(&Params { largest_take: 60 }).unwrap();
+        let entries = legend_entries(&data);
+        assert_eq!(entries.len(), 2, "no entry for a value no pair reaches");
+        // The page's column: 10 px cells, the legend inside the triangle.
+        assert!(legend_at(&data, 10, &entries).1);
+        let (svg, bands) = phone(&data);
         assert_eq!(
-            crate::plot::reflow::faults(&svg, plot::PHONE),
+            reflow::faults(&svg, plot::SMALL_PHONE),
             Vec::<String>::new()
         );
-        // A phone: 4 px cells, too small a triangle; the legend under it.
-        let ((_, y), inside) = legend_at(&data, 4, &entries);
-        assert!(!inside && y > 60 * 4, "{y}");
+        assert_eq!(bands.count(), 3);
+        assert_eq!(svg.matches(">\ny →\n<").count(), 3, "each band its axes");
+        assert_eq!(cell_faults(&svg, &bands, &data), Vec::<String>::new());
+        // 12 px cells, the dot of radius 3 as in the legend.
+        let (drawn, _) = bands.read_back(&svg);
+        assert!(bands.cell >= 12);
+        let dots: Vec<i32> = drawn.values().flat_map(|c| c.dots.clone()).collect();
+        assert_eq!(dots.len(), data.pairs_below_largest);
+        assert!(dots.iter().all(|&r| r == 3));
         assert_eq!(
             svg.matches("font-size=\"15\"").count(),
             2,
             "a title in two lines"
         );
+    }
+
+    #[test]
+    fn a_pair_missing_or_misdrawn_on_the_phone_is_found() {
+        let data = compute(&Params { largest_take: 60 }).unwrap();
+        let (svg, bands) = phone(&data);
+        // A cell left out.
+        let (x, y) = bands.at(1, 2);
+        let square = format!("<rect x=\"{x}\" y=\"{y}\" width=\"12\" height=\"12\"");
+        let missing = svg.replacen(&square, "<rect x=\"0\" y=\"0\"", 1);
+        let faults = cell_faults(&missing, &bands, &data);
+        assert_eq!(faults, ["(1, 2): fills []"]);
+        // A pair whose largest value is another than the one drawn.
+        let mut other = data.clone();
+        let below = other.by_pair.iter().position(|p| p.largest == 2).unwrap();
+        other.by_pair[below].largest = 3;
+        let faults = cell_faults(&svg, &bands, &other);
+        assert_eq!(faults.len(), 2, "fill and dot: {faults:?}");
     }
 }

@@ -42,6 +42,9 @@ pub const COLUMN: u32 = 704;
 /// is drawn a second time for it, reflowed (fewer cells to a row, legends
 /// stacked), never shrunk: its text stays 12 px and up.
 pub const PHONE: u32 = 358;
+/// The smallest phone's column: a 320 px screen less the same padding. A
+/// phone drawing no wider than this is whole on every phone.
+pub const SMALL_PHONE: u32 = 288;
 /// The smallest text a figure may draw, in CSS px (shown at scale 1).
 pub const SMALL: u32 = 12;
 /// Labels, values and table text.

@@ -3,16 +3,19 @@
 //! several rules cut at the same places so that cells standing one above
 //! the other on a desktop still do on a phone ([`Strips`]), a raster's
 //! columns stacked in bands ([`Bands`]), grids cut into blocks of columns
-//! and text broken between phrases or clauses (`phrases`), titles fitted
-//! to the width ([`Title`]).
+//! and text broken between phrases or clauses (`phrases`), the triangle
+//! of pairs in bands of columns ([`PairBands`]), titles fitted to the
+//! width ([`Title`]).
 
 mod bands;
 mod phrases;
 mod strips;
+mod triangle;
 
 pub use bands::Bands;
 pub use phrases::{column_blocks, phrase_lines};
 pub use strips::{Strip, Strips};
+pub use triangle::{BAND_CELL, LEAST_WHOLE, PairBands};
 
 use super::{Area, TITLE, fit_lines, line_pitch, text_width, title};
 
