@@ -39,6 +39,7 @@
 //! and fills in [`Figure`] entries. The figure code never imports the
 //! manifest, so the two do not form a circle.
 
+pub mod date;
 pub mod shape;
 
 use std::collections::{BTreeMap, BTreeSet};
@@ -79,6 +80,10 @@ pub struct Site {
     /// one.
     #[serde(default)]
     pub repository: Option<String>,
+    /// The date of this revision of the sources (`YYYY-MM-DD`), set by the
+    /// author when publishing; the colophon and the footer print it.
+    #[serde(default)]
+    pub updated: Option<date::Date>,
 }
 
 /// One essay page.

@@ -160,10 +160,13 @@ pub fn render(
             .collect::<BTreeMap<&str, &serde_json::Value>>(),
     );
 
+    // What the content may read of the site: its title, its revision and
+    // the revision's date (the colophon prints them).
+    let site = site_view(manifest, revision);
     let mut placed = Vec::new();
     for (page, content) in manifest.pages.iter().zip(&contents) {
         placements.begin(&page.id.0, None);
-        render_template(&tera, content, &data)?;
+        render_template(&tera, content, &data, &site)?;
         placed.push(placements.placed());
     }
     check_placed(manifest, figures, &placed)?;
@@ -171,7 +174,6 @@ pub fn render(
     let blocks = figure_block::render(&tera, figures, &numbers)?;
     placements.set_links(links(figures, &numbers));
 
-    let site = site_view(manifest, revision);
     let mut files = Files::new();
     for (index, ((page, content), placed)) in manifest
         .pages
@@ -182,8 +184,9 @@ pub fn render(
     {
         let blocks: Vec<String> = placed.iter().map(|id| blocks[id].clone()).collect();
         citations.begin();
-        let mut body = render_content(&tera, &placements, page, content, &data, &blocks)?;
+        let mut body = render_content(&tera, &placements, page, content, &data, &site, &blocks)?;
         body.push_str(&citations.section());
+        let body = citations.previews(&body);
         let mut slugger = Slugger::for_page(&body);
         let title_id = slugger.id(&page.title);
         let (body, sections) = headings::anchor(&body, &mut slugger)
@@ -351,6 +354,7 @@ fn site_view(manifest: &Manifest, revision: String) -> serde_json::Value {
         "summary": manifest.site.summary,
         "repository": manifest.site.repository,
         "revision": revision,
+        "updated": manifest.site.updated.map(|d| d.written()),
     })
 }
 
@@ -432,9 +436,15 @@ pub(super) fn located(file: &Path, error: &tera::Error) -> anyhow::Error {
 
 /// Renders a page's content as a template: Markdown with the placements'
 /// stand-ins.
-fn render_template(tera: &Tera, content: &Content, data: &Value) -> Result<String> {
+fn render_template(
+    tera: &Tera,
+    content: &Content,
+    data: &Value,
+    site: &serde_json::Value,
+) -> Result<String> {
     let mut context = Context::new();
     context.insert_value("data", data.clone());
+    context.insert("site", site);
     tera.render_str(&content.text, &context, false)
         .map_err(|e| located(&content.file, &e))
 }
@@ -447,17 +457,18 @@ fn render_content(
     page: &Page,
     content: &Content,
     data: &Value,
+    site: &serde_json::Value,
     blocks: &[String],
 ) -> Result<String> {
     placements.begin(&page.id.0, None);
-    let markdown = render_template(tera, content, data)?;
+    let markdown = render_template(tera, content, data, site)?;
     let markdown = references::group_adjacent(&markdown);
     let markdown = match placement::put_in_place(&markdown, blocks) {
         Ok(markdown) => markdown,
         Err(index) => {
             // Render again, refusing that placement, for Tera to locate it.
             placements.begin(&page.id.0, Some(index));
-            render_template(tera, content, data)?;
+            render_template(tera, content, data, site)?;
             bail!(
                 "{}: a figure is placed inside other text: put it on a line of its own",
                 shown::file(&content.file)

@@ -361,6 +361,35 @@ impl Citations {
         )))
     }
 
+    /// `html` with each citation of this page carrying a short form of its
+    /// reference (authors, title, year) in `data-ref`, which the stylesheet
+    /// shows beside the number on hover or focus, and described by its
+    /// entry (`aria-describedby`) for a screen reader.
+    pub fn previews(&self, html: &str) -> String {
+        let mut out = html.to_string();
+        for key in self.keys().iter() {
+            let entry = &self.bibliography[key];
+            let mut short = join_authors(&entry.authors);
+            let title = entry.title.as_deref().or(entry.kind.as_deref());
+            if let Some(title) = title {
+                if !short.is_empty() {
+                    short.push_str(", ");
+                }
+                short.push_str(&typographic(title));
+            }
+            if let Some(year) = entry.year {
+                short.push_str(&format!(", {year}"));
+            }
+            let link = format!("<a class=\"cite\" href=\"#ref-{key}\">");
+            let shown = format!(
+                "<a class=\"cite\" href=\"#ref-{key}\" data-ref=\"{}\" aria-describedby=\"ref-{key}\">",
+                escape(&short)
+            );
+            out = out.replace(&link, &shown);
+        }
+        out
+    }
+
     /// The page's References section, or nothing if it cites nothing.
     pub fn section(&self) -> String {
         let keys = self.keys();
@@ -521,6 +550,36 @@ mod tests {
     use super::*;
 
     const TEXT: &str = "guy-smith-1956:\n  authors: [R. K. Guy, C. A. B. Smith]\n  title: The G-values of various games\n  venue: Proceedings of the Cambridge Philosophical Society 52\n  pages: 514–526\n  year: 1956\nessay:\n  title: Two takes, one line\n  kind: essay\n";
+
+    #[test]
+    fn a_citation_previews_its_reference() {
+        let mut tera = Tera::default();
+        let citations = Citations::register(&mut tera, parse(TEXT, Path::new(FILE)).unwrap());
+        citations.begin();
+        let out = tera
+            .render_str(
+                "{{ cite(key=\"guy-smith-1956\") }}",
+                &tera::Context::new(),
+                false,
+            )
+            .unwrap();
+        let shown = citations.previews(&out);
+        assert!(
+            shown.contains(
+                "data-ref=\"R. K. Guy and C. A. B. Smith, The G-values of various games, 1956\""
+            ),
+            "{shown}"
+        );
+        assert!(
+            shown.contains("aria-describedby=\"ref-guy-smith-1956\""),
+            "{shown}"
+        );
+        // An uncited key is left alone.
+        assert_eq!(
+            citations.previews("<a class=\"cite\" href=\"#ref-x\">"),
+            "<a class=\"cite\" href=\"#ref-x\">"
+        );
+    }
 
     #[test]
     fn cites_number_in_order_of_first_citation_and_list_what_was_cited() {
