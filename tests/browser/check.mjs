@@ -28,9 +28,12 @@ import { chromium } from "playwright-core";
 import { createRequire } from "node:module";
 import { serveFolder } from "./static.mjs";
 import {
+  currentHidden, contentsUnreachable, jumpsUnmarked, citationsSilent, alonePageFaults, figuresWithoutPage,
+} from "./navigation.mjs";
+import {
   SMALLEST, figureText, figureBackgrounds, figureOverflow, figureClipping, tableScrolls,
   printFaults, blankShares, figureScrollCues, tableFits, printedHeadings, printedFaults, printedMeasure,
-  MEASURE,
+  MEASURE, startsWithFigure,
 } from "./figures.mjs";
 
 const [site, shots] = process.argv.slice(2);
@@ -154,9 +157,12 @@ await pool(pages.flatMap((file) => SCREENS.map(([name, width]) => async (browser
     } else {
       for (const fault of await tableFits(page)) say(fault);
       // A phone's drawing fits a 390 px phone; on a smaller one it scrolls,
-      // and says so.
-      const faults = name === "phone" ? await figureOverflow(page) : await figureScrollCues(page);
+      // and says so. A figure's page of its own shows the column's drawing,
+      // which scrolls on any phone.
+      const alone = file.startsWith("figures/");
+      const faults = name === "phone" && !alone ? await figureOverflow(page) : await figureScrollCues(page);
       for (const fault of faults) say(fault);
+      for (const fault of await currentHidden(page)) say(fault);
     }
     for (const src of report.broken) say(`image does not load: ${src}`);
     for (const href of report.outside) say(`external link outside the references: ${href}`);
@@ -175,6 +181,16 @@ await pool(pages.flatMap((file) => SCREENS.map(([name, width]) => async (browser
     }
     if (SHOTS) {
       await page.screenshot({ path: join(shots, `${file.replace(/\.html$/, "").replace("/", "-")}-${name}.png`), fullPage: true });
+    }
+    // Moving about: the contents from anywhere, jumps marked, citations
+    // previewed; a figure's own page enlarged and titled.
+    if (name === "phone" || name === "desktop") {
+      for (const fault of await contentsUnreachable(page)) say(fault);
+    }
+    if (name === "desktop") {
+      const checks = file.startsWith("figures/") ? [alonePageFaults]
+        : [jumpsUnmarked, citationsSilent, figuresWithoutPage];
+      for (const check of checks) for (const fault of await check(page)) say(fault);
     }
     if (name === "phone" || name === "desktop") await accessibility(page, file, name);
     await page.close();
@@ -203,9 +219,14 @@ await pool(pages.filter((f) => !f.includes("/")).flatMap((file) => PAPERS.map(([
     const dir = await readdir(shots);
     const pngs = dir.filter((f) => f.startsWith(`${prefix.split("/").pop()}-`) && f.endsWith(".png")).sort();
     const data = await Promise.all(pngs.map(async (f) => `data:image/png;base64,${(await readFile(join(shots, f))).toString("base64")}`));
+    // A page may end early only where the next starts with a figure: the
+    // browser moves a figure (a float) whole to the next page when it does
+    // not fit in the space left.
     const shares = await blankShares(page, data);
+    const texts = text.split("\f");
     shares.forEach((share, i) => {
-      if (i < shares.length - 2 && share > 1 / 3) say(`printed page ${i + 1} of ${shares.length} is ${Math.round(share * 100)} % blank`);
+      const waits = i + 1 < shares.length && startsWithFigure(texts[i + 1] ?? "");
+      if (i < shares.length - 2 && share > 1 / 3 && !waits) say(`printed page ${i + 1} of ${shares.length} is ${Math.round(share * 100)} % blank`);
     });
     for (const f of pngs) await rm(join(shots, f));
     await page.close();

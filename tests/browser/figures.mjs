@@ -242,6 +242,7 @@ export async function blankShares(page, pngs) {
   }, pngs);
 }
 
+
 /** On the smallest phone a drawing wider than the screen scrolls inside
  * its link, with a shadow at the edge it can scroll toward: each drawing
  * partly hidden whose frame does not scroll, or whose shadows are wrong at
@@ -347,4 +348,19 @@ export async function printedMeasure(page) {
     }
     return longest;
   });
+}
+
+/** Whether a printed page (its text, from pdftotext) starts with a figure:
+ * before its first caption ("Figure N. "), only a drawing's labels and a
+ * table's cells, no paragraph of prose (two lines running of eight words or
+ * more). */
+export function startsWithFigure(text) {
+  // The running head (site, page, sources) is no prose of the page.
+  const head = text.search(/sources [0-9a-f]{16}/);
+  if (head >= 0) text = text.slice(head + "sources ".length + 16);
+  const caption = text.search(/Figure \d+\. /);
+  if (caption < 0) return false;
+  const words = (line) => line.split(/\s+/).filter((w) => /^[A-Za-z’'-]{2,}[,.;:]?$/.test(w)).length;
+  const lines = text.slice(0, caption).split("\n").filter((line) => line.trim());
+  return !lines.some((line, i) => i > 0 && words(line) >= 8 && words(lines[i - 1]) >= 8);
 }
