@@ -11,7 +11,7 @@
 //
 // With a comment.md that .ci/review.sh wrote for a one-figure change
 // (.ci/workflow-commands), it also posts that and checks what the pull
-// request shows: one figure, one changed page, its old and new drawings
+// request shows: one figure, two changed pages, its old and new drawings
 // served from IMAGES_URL, and the link to the review page.
 'use strict';
 const assert = require('assert');
@@ -135,10 +135,11 @@ function fakes(comments, fork = false, workflowRun = false) {
     assert.strictEqual(await post({ ...f, file: real, issue: '7', runId: '9' }), 'created');
     const shown = f.calls.find((c) => c[0] === 'create')[2];
     const count = (re) => (shown.match(re) ?? []).length;
-    assert.ok(shown.includes('**Figures:** 1 changed, 0 added, 0 removed. **Pages:** 1 changed'), shown);
+    // The figure's essay and the index, whose question shows the figure.
+    assert.ok(shown.includes('**Figures:** 1 changed, 0 added, 0 removed. **Pages:** 2 changed'), shown);
     assert.strictEqual(count(/^\*\*`[^`]+`\*\*/gm), 1, `one figure:\n${shown}`);
     const pages = shown.split('#### Pages and other files\n\n')[1] ?? '';
-    assert.deepStrictEqual(pages.split('\n\n')[0].split('\n'), ['- `certificates.html`'], shown);
+    assert.deepStrictEqual(pages.split('\n\n')[0].split('\n'), ['- `certificates.html`', '- `index.html`'], shown);
     const drawings = [...shown.matchAll(/!\[([^\]]*)\]\(([^)]*)\)/g)].map((m) => [m[1], m[2]]);
     assert.deepStrictEqual(drawings, [
       ['old cert-1-3-4', `${images}/old/1.svg`],
