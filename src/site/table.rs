@@ -28,10 +28,10 @@ pub fn to_html(table: &Table, id: &str, index: usize, root: &str) -> Result<Stri
         None => format!("fig-{id}-caption"),
     };
     let stacks = natural_width(table) > NARROWEST_COLUMN;
-    let class = if stacks {
-        "table-frame stacks"
-    } else {
-        "table-frame"
+    let class = match (stacks, table.rows.len() > LONG) {
+        (true, true) => "table-frame stacks long",
+        (true, false) => "table-frame stacks",
+        (false, _) => "table-frame",
     };
     let mut html = format!(
         "<div class=\"{class}\" role=\"region\" tabindex=\"0\" aria-labelledby=\"{labels}\">\n<table>\n"
@@ -84,6 +84,11 @@ pub fn to_html(table: &Table, id: &str, index: usize, root: &str) -> Result<Stri
     html.push_str("</tbody>\n</table>\n</div>");
     Ok(html)
 }
+
+/// A stacked table of more rows than this reads each row as a short
+/// paragraph on a phone (its cells' labels and values running on), not a
+/// line a cell: the frontier's 91 rows would be 38,000 px tall.
+const LONG: usize = 20;
 
 /// The smallest phone's column in CSS px: a 320 px screen less the page's
 /// padding.
@@ -223,6 +228,14 @@ mod tests {
         assert!(
             html.contains("data-label=\"why the &quot;shape&quot; fails\""),
             "a label cannot end its attribute: {html}"
+        );
+        for _ in 0..LONG {
+            wide.push(vec![Cell::text("·1"), Cell::text("a"), Cell::number(1)]);
+        }
+        let long = to_html(&wide, "x", 0, "").unwrap();
+        assert!(
+            long.starts_with("<div class=\"table-frame stacks long\" "),
+            "{long}"
         );
     }
 
