@@ -329,16 +329,11 @@ pub fn render(data: &Data, meta: &RenderMeta) -> String {
     )
 }
 
-/// Where a phone drawing's title and legend start from its left edge.
-const PHONE_MARGIN: i32 = 8;
-
 /// The phone's title, the top of its legend, and its bands, for a column
 /// `width` px wide (no wider than the smallest phone's).
 fn phone_layout(data: &Data, width: u32) -> (Title, i32, PairBands) {
     let n = data.largest_take;
-    let most = width.min(plot::SMALL_PHONE);
-    let content = PairBands::new(n, most, 0).width();
-    let title = Title::fit(&title_text(data), PHONE_MARGIN, content, most);
+    let (title, most) = reflow::phone_title(&title_text(data), n, width);
     let legend_top = 28 + title.lower();
     let bands = PairBands::new(n, most, legend_top + Legend::of(data).size().1);
     (title, legend_top, bands)
@@ -358,8 +353,8 @@ fn render_bands(data: &Data, meta: &RenderMeta) -> String {
         meta.caption,
         &data.range_note(),
         |area| {
-            title.draw(area, (PHONE_MARGIN, 14));
-            legend.draw(area, (PHONE_MARGIN, legend_top), bold_case_mark);
+            title.draw(area, (reflow::PHONE_MARGIN, 14));
+            legend.draw(area, (reflow::PHONE_MARGIN, legend_top), bold_case_mark);
             bands.draw(area, |x, y| {
                 plot::case_fill(case_index(record_of(data, x, y).case))
             });

@@ -239,16 +239,11 @@ fn commonest(data: &Data) -> Value {
         .unwrap_or(0)
 }
 
-/// Where a phone drawing's title and legend start from its left edge.
-const PHONE_MARGIN: i32 = 8;
-
 /// The phone's title, its legend's first line's centre, and its bands,
 /// for a column `width` px wide (no wider than the smallest phone's).
 fn phone_layout(data: &Data, width: u32) -> (Title, i32, PairBands) {
     let n = data.largest_take;
-    let most = width.min(plot::SMALL_PHONE);
-    let content = PairBands::new(n, most, 0).width();
-    let title = Title::fit(&title_text(data), PHONE_MARGIN, content, most);
+    let (title, most) = reflow::phone_title(&title_text(data), n, width);
     let legend_y = 40 + title.lower();
     let lines = legend_entries(data).len() as i32;
     // 7 px below the last line's centre ends its swatch; then 8 px clear.
@@ -271,8 +266,8 @@ fn render_bands(data: &Data, meta: &RenderMeta) -> String {
         meta.caption,
         &data.range_note(),
         |area| {
-            title.draw(area, (PHONE_MARGIN, 14));
-            draw_legend(area, &entries, (PHONE_MARGIN, legend_y), common);
+            title.draw(area, (reflow::PHONE_MARGIN, 14));
+            draw_legend(area, &entries, (reflow::PHONE_MARGIN, legend_y), common);
             bands.draw(area, |x, y| plot::fill(largest_of(data, x, y)));
             let (cell, half) = (bands.cell, bands.cell / 2);
             for pair in data.by_pair.iter().filter(|p| p.largest != common) {

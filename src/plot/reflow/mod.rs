@@ -15,7 +15,7 @@ mod triangle;
 pub use bands::Bands;
 pub use phrases::{column_blocks, phrase_lines};
 pub use strips::{Strip, Strips};
-pub use triangle::{BAND_CELL, LEAST_WHOLE, PairBands};
+pub use triangle::{BAND_CELL, LEAST_WHOLE, PHONE_MARGIN, PairBands, phone_title};
 
 use super::{Area, TITLE, fit_lines, line_pitch, text_width, title};
 

@@ -40,6 +40,19 @@ pub struct PairBands {
     bands: Vec<(RangeInclusive<usize>, i32)>,
 }
 
+/// Where a phone drawing of the triangle starts its title and legend from
+/// its left edge.
+pub const PHONE_MARGIN: i32 = 8;
+
+/// A phone drawing's title `text` fitted over a triangle of pairs up to
+/// `largest`, in a column `width` px wide but no wider than the smallest
+/// phone's; and that column's width, in which the bands are laid out.
+pub fn phone_title(text: &str, largest: usize, width: u32) -> (super::Title, u32) {
+    let most = width.min(super::super::SMALL_PHONE);
+    let content = PairBands::new(largest, most, 0).width();
+    (super::Title::fit(text, PHONE_MARGIN, content, most), most)
+}
+
 impl PairBands {
     /// Pairs up to `largest` in bands of [`BAND_CELL`] cells as few as fit
     /// `most` px, as even as they come, the first head's top at `top`.
