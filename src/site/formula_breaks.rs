@@ -40,14 +40,16 @@ pub fn parts(latex: &str) -> Vec<&str> {
             i += command_len;
             relation
         } else {
-            let c = bytes[i];
+            // A whole character: a formula may hold `≤` or `·`, and `rest`
+            // must start on a character's boundary.
+            let c = rest.chars().next().unwrap_or(' ');
             match c {
-                b'(' | b'[' | b'{' => depth += 1,
-                b')' | b']' | b'}' => depth -= 1,
+                '(' | '[' | '{' => depth += 1,
+                ')' | ']' | '}' => depth -= 1,
                 _ => {}
             }
-            i += 1;
-            depth == 0 && matches!(c, b'=' | b'<' | b'>')
+            i += c.len_utf8();
+            depth == 0 && matches!(c, '=' | '<' | '>')
         };
         if after {
             // The space after the relation goes with it.
@@ -117,6 +119,14 @@ mod tests {
         assert_eq!(
             parts("\\left(a\\right) \\leq bbbbbbbbbbbb ="),
             vec!["\\left(a\\right) \\leq ", "bbbbbbbbbbbb ="]
+        );
+    }
+
+    #[test]
+    fn characters_past_ascii_are_stepped_over_whole() {
+        assert_eq!(
+            parts("·137 ≤ n = 2·3·4·5·6·7·8·9 ≤ g(n)"),
+            vec!["·137 ≤ n = ", "2·3·4·5·6·7·8·9 ≤ g(n)"]
         );
     }
 

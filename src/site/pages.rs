@@ -69,7 +69,7 @@ struct PageView<'a> {
 
 /// Everything a site's pages are made from besides the figures: the
 /// templates (parsed), each page's content (read, and parsed as a template
-/// so its syntax is checked), the bibliography, the static files and the
+/// so its syntax is checked), the bibliography, the stylesheet and the
 /// sources' revision. Read by [`Sources::read`] before any figure is
 /// computed, so a bad input of any kind is refused at once, not after the
 /// figures' minutes of work.
@@ -220,7 +220,7 @@ pub fn render(
     // The landing page shows a figure and asks the question it answers:
     // it reads the figures' data and their drawings' sizes.
     context.insert_value("data", data.clone());
-    context.insert("drawings", &drawings(figures, &numbers));
+    context.insert("drawings", &drawings(figures));
     let index = tera
         .render("index.html", &context)
         .map_err(|e| located(&templates.join("index.html"), &e))?;
@@ -236,9 +236,9 @@ pub fn render(
     Ok(files)
 }
 
-/// Each figure's drawings as a template places them: sizes, description,
-/// page and number.
-fn drawings(figures: &[Computed], numbers: &BTreeMap<String, usize>) -> serde_json::Value {
+/// Each figure's drawings as a template places them: sizes, description
+/// and page.
+fn drawings(figures: &[Computed]) -> serde_json::Value {
     let drawings = figures.iter().filter_map(|f| {
         let image = super::figure_image::read(f.drawing.svg.as_deref()?);
         let phone = f
@@ -252,7 +252,6 @@ fn drawings(figures: &[Computed], numbers: &BTreeMap<String, usize>) -> serde_js
             "description": image.description,
             "phone": phone.map(|p| serde_json::json!({ "width": p.width, "height": p.height })),
             "page": f.figure.page.0,
-            "number": numbers.get(&f.figure.id.0),
         });
         Some((f.figure.id.0.clone(), view))
     });

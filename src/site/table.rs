@@ -36,7 +36,7 @@ pub fn to_html(table: &Table, id: &str, index: usize, root: &str) -> Result<Stri
     let mut html = format!(
         "<div class=\"{class}\" role=\"region\" tabindex=\"0\" aria-labelledby=\"{labels}\">\n<table>\n"
     );
-    let labels: Vec<String> = table
+    let column_labels: Vec<String> = table
         .columns
         .iter()
         .map(|c| crate::plot::escape(to_plain(&c.title).trim()))
@@ -56,7 +56,7 @@ pub fn to_html(table: &Table, id: &str, index: usize, root: &str) -> Result<Stri
     html.push_str("</tr></thead>\n<tbody>\n");
     for row in &table.rows {
         html.push_str("<tr>");
-        for ((column, cell), label) in table.columns.iter().zip(row).zip(&labels) {
+        for ((column, cell), label) in table.columns.iter().zip(row).zip(&column_labels) {
             // A line break in a cell is kept: `class 3` over `W L L`.
             let lines = cell
                 .shown

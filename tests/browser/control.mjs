@@ -14,7 +14,7 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import {
-  SMALLEST, figureText, figureBackgrounds, tableOverflow, figureOverflow, figureClipping, printFaults,
+  SMALLEST, figureText, figureBackgrounds, figureOverflow, figureClipping, printFaults,
   figureScrollCues, tableFits, printedHeadings, printedFaults, printedMeasure, MEASURE, startsWithFigure,
 } from "./figures.mjs";
 import {
@@ -34,7 +34,7 @@ const panel = (await figureBackgrounds(dark)).find((f) => f.id === "tiny");
 if (!(panel && panel.figure > panel.page + 0.01)) missed.push(`a white panel passed the dark-mode check (${JSON.stringify(panel)})`);
 const phone = await browser.newPage({ viewport: { width: 390, height: 800 } });
 await phone.goto(origin, { waitUntil: "load" });
-if (!(await tableOverflow(phone)).some((f) => f.startsWith("wide:"))) missed.push("a table that cannot scroll passed the phone check");
+if (!(await tableFits(phone)).some((f) => f.startsWith("wide:"))) missed.push("a table that cannot scroll passed the phone check");
 if (!(await figureOverflow(phone)).some((f) => f.startsWith("overflow:"))) missed.push("a drawing half hidden on a phone passed the overflow check");
 const cut = await figureClipping(phone);
 if (!cut.some((f) => f.startsWith("cut:") && f.includes("past the edge"))) missed.push("a label cut at its drawing's edge passed the clipping check");

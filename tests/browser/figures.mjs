@@ -5,8 +5,8 @@
 //   and a note's computed font size;
 // - dark mode: the commonest colour of each figure's image as rendered
 //   (its background) must not be lighter than the page's background;
-// - tables on a phone: each table's frame lies within the screen, and a
-//   table wider than its frame can scroll inside it.
+// - tables on a phone: each table's frame lies within the screen, and no
+//   table is wider than its frame (a wide one stacks its rows).
 export const SMALLEST = 12;
 /** The most characters a printed line of prose may hold. */
 export const MEASURE = 82;
@@ -154,19 +154,6 @@ export async function tableScrolls(page) {
   }));
 }
 
-/** Each table frame that leaves the screen or cannot scroll its table. */
-export async function tableOverflow(page) {
-  return page.evaluate(() => [...document.querySelectorAll(".table-frame")].flatMap((frame) => {
-    const id = frame.closest("figure")?.id.slice(4) ?? "?";
-    const box = frame.getBoundingClientRect();
-    const faults = [];
-    if (box.left < -0.5 || box.right > window.innerWidth + 0.5) faults.push(`${id}: table frame leaves the screen`);
-    const table = frame.querySelector("table");
-    const scrolls = ["auto", "scroll"].includes(getComputedStyle(frame).overflowX);
-    if (table.scrollWidth > frame.clientWidth + 0.5 && !scrolls) faults.push(`${id}: table wider than its frame, which cannot scroll`);
-    return faults;
-  }));
-}
 
 /** What printing loses, on a page emulating print at the width of the
  * paper's text block: a table or a figure wider than the page (clipped on
