@@ -10,6 +10,8 @@ mod fingerprint;
 
 fn main() {
     println!("cargo::rerun-if-changed=src");
+    println!("cargo::rerun-if-changed=engine/src");
+    println!("cargo::rerun-if-changed=draw/src");
     println!("cargo::rerun-if-changed=Cargo.lock");
     println!("cargo::rerun-if-changed=build.rs");
     let root = PathBuf::from(std::env::var_os("CARGO_MANIFEST_DIR").expect("cargo sets it"));

@@ -26,24 +26,23 @@
 //! sharing nothing with the Grundy machinery.
 
 pub mod budget;
-pub mod census;
 pub mod checkpoint;
-pub mod coalition;
 pub mod figures;
-pub mod games;
 pub mod input;
-pub mod interned;
 pub mod manifest;
 pub mod pause;
-pub mod plot;
 pub mod project;
 pub mod review;
 pub mod scratch;
-pub mod sequence;
 pub mod serve;
 pub mod site;
 pub mod table;
 pub mod text;
+
+// The engine's modules under the names the site and the command line have
+// always used (`crate::games`, `ladder::sequence`).
+pub use ladder_draw::plot;
+pub use ladder_engine::{census, coalition, games, interned, sequence};
 
 use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};

@@ -51,7 +51,6 @@ use serde::de::{self, DeserializeSeed, Deserializer, MapAccess, Visitor};
 
 use crate::figures::entry::{Figure, Id};
 use crate::figures::{FigureSpec, KINDS};
-use crate::games::Rule;
 use crate::project::{Located, Project};
 
 /// The whole site: pages in reading order and their figures.
@@ -84,6 +83,11 @@ pub struct Site {
     /// author when publishing; the colophon and the footer print it.
     #[serde(default)]
     pub updated: Option<date::Date>,
+    /// Whether the site has the Explore page (`explore.html`: the engine
+    /// in the reader's browser, from `templates/explore.html` and the files
+    /// of `templates/explore/`), linked from every page's navigation.
+    #[serde(default)]
+    pub explore: bool,
 }
 
 /// One essay page.
@@ -104,8 +108,9 @@ pub struct Page {
 
 /// Page ids the site writes itself: `index.html` is the site's index, and
 /// `figures/`, `data/` and `review/` are its folders (a page `data` would
-/// sit beside the folder `data/`, one `.html` away from a clash).
-pub const RESERVED_PAGE_IDS: [&str; 5] = ["index", "figures", "data", "review", "style"];
+/// sit beside the folder `data/`, one `.html` away from a clash); `explore`
+/// is the Explore page and its folder.
+pub const RESERVED_PAGE_IDS: [&str; 6] = ["index", "figures", "data", "review", "style", "explore"];
 
 fn page_id<'de, D: Deserializer<'de>>(d: D) -> Result<Id, D::Error> {
     let id = Id::deserialize(d)?;
@@ -350,23 +355,6 @@ impl<'de, T, F: FnOnce(&str) -> Result<T, String>> Visitor<'de> for ParsedString
 impl<'de> Deserialize<'de> for Id {
     fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
         d.deserialize_str(ParsedString("an id such as `cert-1-3-4`", Id::parse))
-    }
-}
-
-impl<'de> Deserialize<'de> for Rule {
-    fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
-        d.deserialize_str(ParsedString("a rule such as `sub:1,3,4`", |s: &str| {
-            s.parse()
-        }))
-    }
-}
-
-impl<'de> Deserialize<'de> for crate::coalition::Ruleset {
-    fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
-        d.deserialize_str(ParsedString(
-            "a coalition ruleset such as `sub:1,2`",
-            |s: &str| s.parse(),
-        ))
     }
 }
 

@@ -11,12 +11,11 @@ use anyhow::{Result, anyhow};
 use ladder::budget::{
     MAX_SEQ_VALUES, check_seq_values, check_values, check_wide_values, computed_limit,
 };
-use ladder::games::arithmetic::Arithmetic;
 use ladder::games::octal_long_run::{certificate_record, fnv1a_64};
 use ladder::games::octal_solve::{Check, Finish, Solver, fill_from_period};
-use ladder::games::{OctalCode, Rule};
-use ladder::sequence::{Analysis, DEFAULT_MIN_REPEATS, analyse_certified, find_arithmetic_period};
-use ladder::text::numbers::{counted, grouped};
+use ladder::games::{OctalCode, Rule, report};
+use ladder::sequence::{Analysis, DEFAULT_MIN_REPEATS, analyse_certified};
+use ladder::text::numbers::grouped;
 
 use super::print::{ClosedPipe, emit, long_run_bar, say};
 use super::solve::{Driven, Keep, TooWide, drive, keep_final};
@@ -258,18 +257,6 @@ impl Digits {
     }
 }
 
-/// The arithmetic search reads the values at their stored width; only a
-/// found saltus (which needs its certificate) widens them.
-fn arithmetic<T: Copy + Into<u32> + Into<i64>>(
-    rule: &Rule,
-    values: &[T],
-    min_repeats: usize,
-) -> Option<Arithmetic> {
-    find_arithmetic_period(values, min_repeats)?;
-    let wide: Vec<u32> = values.iter().map(|&v| Into::<u32>::into(v)).collect();
-    rule.arithmetic(&wide, min_repeats)
-}
-
 /// `--json`: one object, its fields documented in the README; `values`
 /// and `ordinary` stand as placeholders that [`stream_json`] fills.
 fn json_object<T: Copy + Into<u32> + Into<i64> + PartialEq>(
@@ -298,7 +285,7 @@ fn json_object<T: Copy + Into<u32> + Into<i64> + PartialEq>(
     if found.is_none() {
         put(
             "arithmetic",
-            serde_json::json!(arithmetic(rule, values, analysis.min_repeats)),
+            serde_json::json!(report::arithmetic(rule, values, analysis.min_repeats)),
         );
     }
     if let Some(hash) = shown.values_hash {
@@ -370,7 +357,9 @@ pub(super) fn text<T: Copy + Into<u32> + Into<i64>>(
     Ok(out)
 }
 
-/// The period found (or a saltus when there is none) and the certificate's verdict.
+/// The period found (or a saltus when there is none) and the certificate's
+/// verdict: the engine's words ([`report::period_lines`]), which the
+/// browser's Explore page prints too.
 fn period_lines<T: Copy + Into<u32> + Into<i64>>(
     out: &mut String,
     rule: &Rule,
@@ -378,102 +367,8 @@ fn period_lines<T: Copy + Into<u32> + Into<i64>>(
     analysis: &Analysis,
     state: &str,
 ) -> Result<()> {
-    let (count, min_repeats) = (values.len(), analysis.min_repeats);
-    let found = analysis.period.found();
-    match found {
-        Some((s, p)) => say!(
-            out,
-            "period {} from heap {} of {state} (earliest start, then smallest period, at least {}), \
-             searched in {}",
-            grouped(p as u64),
-            grouped(s as u64),
-            counted(min_repeats as u64, "repeat", "repeats"),
-            counted(count as u64, "value", "values")
-        ),
-        None => {
-            say!(
-                out,
-                "no period found in the {} searched",
-                counted(count as u64, "value", "values")
-            );
-            if let Some(a) = arithmetic(rule, values, min_repeats) {
-                say!(
-                    out,
-                    "arithmetic period: g(n + {}) = g(n) + {} from heap {}, {}",
-                    a.found.period,
-                    a.found.saltus,
-                    grouped(a.found.preperiod as u64),
-                    saltus_verdict(&a)?
-                );
-            }
-        }
-    }
-    match &analysis.certificate {
-        Some(c) if c.holds => say!(
-            out,
-            "certificate: {} {state}(k) = {state}(k + {}) for k = {}..{} {}; the period is proven{}",
-            counted(c.length as u64, "pair", "pairs"),
-            grouped(c.period as u64),
-            grouped(c.start as u64),
-            grouped(c.start.saturating_add(c.length).saturating_sub(1) as u64),
-            if c.length == 1 { "holds" } else { "hold" },
-            if analysis.corroborated {
-                ", and checked at every value computed"
-            } else {
-                ""
-            }
-        ),
-        Some(c) => say!(
-            out,
-            "certificate: not proven ({})",
-            serde_json::to_string(&c.status)?
-        ),
-        None if found.is_some() => say!(out, "certificate: this rule has no finite window"),
-        None => {}
+    for line in report::period_lines(rule, values, analysis, state) {
+        say!(out, "{line}");
     }
     Ok(())
-}
-
-/// What the saltus theorems say of a found saltus.
-fn saltus_verdict(a: &Arithmetic) -> Result<String> {
-    Ok(match &a.certificate {
-        Some(c) if c.holds => format!(
-            "certified by {}{} from heap {}, reading the first {} values",
-            saltus_theorem(c.theorem),
-            match c.period / a.found.period {
-                1 => String::new(),
-                times => format!(
-                    " read over {times} periods (g(n + {}) = g(n) + {})",
-                    c.period, c.saltus
-                ),
-            },
-            c.from,
-            grouped(c.values_needed as u64)
-        ),
-        Some(c) => {
-            let tried: Vec<String> = c
-                .attempts
-                .iter()
-                .map(|t| {
-                    let theorem = saltus_theorem(t.theorem);
-                    format!("{theorem} over {}: `{}`", t.period, t.condition)
-                })
-                .collect();
-            format!(
-                "observed, not certified ({}; {})",
-                tried.join(", "),
-                serde_json::to_string(&c.verdict)?
-            )
-        }
-        None => "observed, not certified: this rule has no saltus theorem".to_string(),
-    })
-}
-
-/// A saltus theorem's name for a person.
-fn saltus_theorem(id: &str) -> &'static str {
-    if id == ladder::games::saltus_certificate::THEOREM_C_PLUS {
-        "Theorem C⁺"
-    } else {
-        "Theorem C"
-    }
 }

@@ -5,8 +5,7 @@ use std::fmt::Write as _;
 use std::process::ExitCode;
 
 use anyhow::{Result, anyhow};
-use ladder::games::Rule;
-use ladder::text::numbers::grouped;
+use ladder::games::{Rule, report};
 
 use super::print::{emit, say};
 
@@ -59,14 +58,5 @@ pub fn run(args: Args) -> Result<ExitCode> {
 
 /// The value, its method as JSON fields, and the sentence that explains it.
 fn look_up(rule: &Rule, heap: u64) -> Result<(u128, serde_json::Value, String)> {
-    if rule.has_no_move() {
-        let why = format!(
-            "heap {} of {rule}: the code allows no move, so every heap is worth 0",
-            grouped(heap)
-        );
-        return Ok((0, serde_json::json!({ "method": "no-move" }), why));
-    }
-    let lookup = rule.value_of(heap).map_err(|e| anyhow!(e))?;
-    let why = lookup.method.explanation(&rule.to_string(), heap);
-    Ok((lookup.value, serde_json::to_value(&lookup.method)?, why))
+    report::heap_value(rule, heap).map_err(|e| anyhow!(e))
 }

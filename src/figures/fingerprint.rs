@@ -6,9 +6,12 @@
 //! the table into the binary; the tests run it on trees of their own.
 //!
 //! What a kind reads is found by area, conservatively. The engine's areas
-//! are `src/games`, `src/sequence`, `src/census`, `src/coalition`,
-//! `src/checkpoint.rs`, `src/budget.rs` and `src/text` (the wording some
-//! data carry). A file reads an area when its code (whole-line comments
+//! are the engine crate's modules (`engine/src`: `games`, `sequence`,
+//! `census`, `coalition`, `budget`, `numbers`, `parallel`, `interned`,
+//! `wording`), the drawing crate's `draw/src/strip.rs` (a strip's data,
+//! computed beside the drawing the browser shares) and
+//! the site's `src/checkpoint.rs`, `src/budget` and `src/text` (the
+//! wording some data carry). A file reads an area when its code (whole-line comments
 //! aside) names it as a path (`games::`), and areas are closed under that
 //! relation: an area is hashed whole, so a method one of its files defines
 //! for a type of another file is covered. A kind reads its own file and
@@ -25,7 +28,8 @@ use std::collections::{BTreeMap, BTreeSet};
 use std::fs;
 use std::path::{Path, PathBuf};
 
-/// The engine's areas: a folder or a file under `src/`, by module name.
+/// The engine's areas: a folder or a file under `src/` or under the engine
+/// crate's `engine/src/` (or both: `budget`), by module name.
 pub const AREAS: &[&str] = &[
     "games",
     "sequence",
@@ -34,7 +38,17 @@ pub const AREAS: &[&str] = &[
     "checkpoint",
     "budget",
     "text",
+    "numbers",
+    "parallel",
+    "interned",
+    "wording",
+    "strip",
 ];
+
+/// Where the areas' files are: the site's crate, the engine's, and the
+/// drawing crate's (`strip`: the strip's data are computed there, beside
+/// the drawing the browser shares).
+const AREA_ROOTS: &[&str] = &["src", "engine/src", "draw/src"];
 
 /// Files every kind reads: the dispatch and the parameters' ranges.
 const SHARED: &[&str] = &["src/figures/mod.rs", "src/figures/bounds.rs"];
@@ -60,7 +74,13 @@ pub fn fingerprints(root: &Path, compiler: &str) -> Vec<(String, u64)> {
     }
     let areas: BTreeMap<&str, Vec<PathBuf>> = AREAS
         .iter()
-        .map(|&area| (area, rust_files(&root.join("src"), area)))
+        .map(|&area| {
+            let files = AREA_ROOTS
+                .iter()
+                .flat_map(|dir| rust_files(&root.join(dir), area))
+                .collect();
+            (area, files)
+        })
         .collect();
     let reads: BTreeMap<&str, BTreeSet<&str>> = areas
         .iter()
@@ -199,12 +219,12 @@ mod tests {
                 "src/figures/beta.rs",
                 "use crate::plot;\npub fn compute() -> u32 { 1 }\npub fn render() { plot::draw() }\n",
             ),
-            ("src/games/mod.rs", "pub mod x;\n"),
+            ("engine/src/games/mod.rs", "pub mod x;\n"),
             (
-                "src/games/x.rs",
+                "engine/src/games/x.rs",
                 "// The rule.\npub fn f() -> u32 { crate::census::g() }\n",
             ),
-            ("src/census.rs", "pub fn g() -> u32 { 2 }\n"),
+            ("engine/src/census.rs", "pub fn g() -> u32 { 2 }\n"),
             ("src/coalition/mod.rs", "pub fn h() {}\n"),
             ("src/site/pages.rs", "pub fn page() {}\n"),
             ("src/plot/mod.rs", "pub fn draw() {}\n"),
@@ -249,9 +269,15 @@ mod tests {
 
     #[test]
     fn the_engine_recomputes_the_kinds_that_read_it() {
-        assert_eq!(changed(("src/games/x.rs", "fn more() {}\n")), (true, false));
+        assert_eq!(
+            changed(("engine/src/games/x.rs", "fn more() {}\n")),
+            (true, false)
+        );
         // Named only by games: the closure reaches it.
-        assert_eq!(changed(("src/census.rs", "fn more() {}\n")), (true, false));
+        assert_eq!(
+            changed(("engine/src/census.rs", "fn more() {}\n")),
+            (true, false)
+        );
         // Named by no kind.
         assert_eq!(
             changed(("src/coalition/mod.rs", "fn more() {}\n")),
@@ -281,11 +307,11 @@ mod tests {
     #[test]
     fn a_comment_recomputes_nothing() {
         assert_eq!(
-            changed(("src/games/x.rs", "/// Reworded.\n")),
+            changed(("engine/src/games/x.rs", "/// Reworded.\n")),
             (false, false)
         );
         assert_eq!(
-            changed(("src/games/x.rs", "    // indented\n")),
+            changed(("engine/src/games/x.rs", "    // indented\n")),
             (false, false)
         );
     }

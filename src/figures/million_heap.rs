@@ -4,6 +4,7 @@
 
 use serde::Deserialize;
 
+use super::RangeNote;
 use super::RenderMeta;
 use super::bounds::{CheckParams, Within};
 use crate::census::heap_sums::{HeapSum, heap_sum};
@@ -53,9 +54,9 @@ pub fn compute(params: &Params) -> Result<Data, String> {
     Ok(sum)
 }
 
-impl HeapSum {
+impl RangeNote for HeapSum {
     /// What was checked, in one sentence.
-    pub fn range_note(&self) -> String {
+    fn range_note(&self) -> String {
         format!(
             "Each value by the closed form, checked against the measured period; nim-sum {}; {} winning moves.",
             self.nim_sum,

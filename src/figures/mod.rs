@@ -56,17 +56,7 @@ use crate::table::Drawing;
 pub use computed::{Computed, compute_all};
 pub use entry::{Figure, Id};
 
-/// What a figure's renderer needs besides its data.
-pub struct RenderMeta<'a> {
-    /// The figure's id.
-    pub id: &'a str,
-    /// The caption, used as the SVG's `<title>`.
-    pub caption: &'a str,
-    /// The width to draw at, in CSS px: the page's column
-    /// ([`crate::plot::COLUMN`]) or less. Every renderer lays its parts out
-    /// within it.
-    pub width: u32,
-}
+pub use ladder_draw::RenderMeta;
 
 include!(concat!(env!("OUT_DIR"), "/fingerprints.rs"));
 
@@ -180,6 +170,13 @@ macro_rules! figure_kinds {
             }
         }
     };
+}
+
+/// The search range and certificate of a figure's data in one sentence,
+/// for the data types the engine defines (a census, a sum of heaps), which
+/// the site cannot give methods of their own.
+pub trait RangeNote {
+    fn range_note(&self) -> String;
 }
 
 impl FigureSpec {

@@ -5,6 +5,7 @@
 
 use serde::Deserialize;
 
+use super::RangeNote;
 use super::RenderMeta;
 use super::bounds::Count;
 use super::bounds::{CheckParams, Within};
@@ -60,9 +61,9 @@ pub fn compute(params: &Params) -> Result<Data, String> {
     Ok(census)
 }
 
-impl PairCensus {
+impl RangeNote for PairCensus {
     /// The range and the headline counts.
-    pub fn range_note(&self) -> String {
+    fn range_note(&self) -> String {
         let s = &self.summary;
         format!(
             "{} pairs, each computed to {} values: the closed form agrees at every value of {} pairs; \

@@ -7,6 +7,7 @@ use std::ops::Range;
 
 use serde::Deserialize;
 
+use super::RangeNote;
 use super::RenderMeta;
 use super::bounds::{CheckParams, Within};
 use super::triple_census::{CLASSES, LEGEND_LINE, class_fill, class_key, class_mark};

@@ -8,6 +8,7 @@ use std::ops::Range;
 
 use serde::Deserialize;
 
+use super::RangeNote;
 use super::RenderMeta;
 use super::bounds::{CheckParams, Within};
 use super::triple_census::{CLASSES, class_fill, class_key, class_mark};
@@ -64,9 +65,9 @@ pub fn compute(params: &Params) -> Result<Data, String> {
     third_take_map(extent).map_err(|e| e.to_string())
 }
 
-impl ThirdTakeMap {
+impl RangeNote for ThirdTakeMap {
     /// The extent and the count of breaks.
-    pub fn range_note(&self) -> String {
+    fn range_note(&self) -> String {
         let e = &self.extent;
         format!(
             "Rows $\\{{{}, b\\}}$ for $b = {}\\ldots{}$, third take $c$ up to {}: {} cells, {} with a cell one stripe \

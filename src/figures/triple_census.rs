@@ -6,6 +6,7 @@ use plotters::prelude::{Circle, Polygon};
 use plotters::style::Color;
 use serde::Deserialize;
 
+use super::RangeNote;
 use super::RenderMeta;
 use super::bounds::{CheckParams, Within};
 use crate::census::triples::{PeriodClass, TripleCensus, triple_census};
@@ -32,9 +33,9 @@ pub fn compute(params: &Params) -> Result<Data, String> {
     triple_census(params.largest).map_err(|e| e.to_string())
 }
 
-impl TripleCensus {
+impl RangeNote for TripleCensus {
     /// The range and the headline counts.
-    pub fn range_note(&self) -> String {
+    fn range_note(&self) -> String {
         let s = &self.summary;
         let computed = if s.fewest_values_computed == s.most_values_computed {
             grouped(s.fewest_values_computed as u64)

@@ -4,6 +4,7 @@
 
 use serde::Deserialize;
 
+use super::RangeNote;
 use super::RenderMeta;
 use super::bounds::{CheckParams, Within};
 use crate::census::two_take_strip::{StripBlock, TwoTakeStrip, two_take_strip};
@@ -38,9 +39,9 @@ pub fn compute(params: &Params) -> Result<Data, String> {
     Ok(strip)
 }
 
-impl TwoTakeStrip {
+impl RangeNote for TwoTakeStrip {
     /// The search range and the check, in one sentence.
-    pub fn range_note(&self) -> String {
+    fn range_note(&self) -> String {
         format!(
             "Period {} from heap {}, found by search in {} values; the closed form agrees with the \
              recursion at all of them.",

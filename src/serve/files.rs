@@ -198,6 +198,7 @@ pub fn content_type(file: &Path) -> &'static str {
         Some("txt" | "md") => "text/plain; charset=utf-8",
         Some("xml") => "application/xml",
         Some("pdf") => "application/pdf",
+        Some("wasm") => "application/wasm",
         _ => "application/octet-stream",
     }
 }
@@ -294,6 +295,10 @@ mod tests {
         );
         assert_eq!(content_type(Path::new("f/x.SVG")), "image/svg+xml");
         assert_eq!(content_type(Path::new("d/x.json")), "application/json");
+        assert_eq!(
+            content_type(Path::new("explore/ladder.wasm")),
+            "application/wasm"
+        );
         assert_eq!(
             content_type(Path::new("style.css")),
             "text/css; charset=utf-8"

@@ -13,20 +13,26 @@ use tera::{Context, Tera};
 
 use super::pages::located;
 use super::{Files, figure_image, inline, table};
-use crate::figures::Computed;
+use crate::figures::{Computed, FigureSpec};
 use crate::manifest::Manifest;
 use crate::text::plain::to_plain;
 use crate::text::wording::typographic;
 
-/// Each figure's `<figure>` block, by id.
+/// Each figure's `<figure>` block, by id. On a site with the Explore page
+/// (`explore`), a figure whose subject is one rule carries that rule, so
+/// the reader can change it in place (`templates/explore/answer.js`).
 pub fn render(
     tera: &Tera,
     figures: &[Computed],
     numbers: &BTreeMap<String, usize>,
+    explore: bool,
 ) -> Result<BTreeMap<String, String>> {
     let mut blocks = BTreeMap::new();
     for f in figures {
         let mut context = context(f, numbers[&f.figure.id.0], "")?;
+        if explore && let Some(answers) = answers(f) {
+            context.insert("answers", &answers);
+        }
         context.insert("tables", &tables(f, "")?);
         context.insert("notes", &notes(f, "")?);
         let html = tera
@@ -92,6 +98,20 @@ fn first_sentence(caption: &str) -> String {
         }
     }
     caption.trim().trim_end_matches('.').to_string()
+}
+
+/// The rule a figure draws, as the Explore page's module takes it: a
+/// strip's game, count and cells (the module draws strips; other kinds of
+/// figure do not answer yet).
+fn answers(f: &Computed) -> Option<serde_json::Value> {
+    match &f.figure.spec {
+        FigureSpec::Strip(p) => Some(serde_json::json!({
+            "rule": p.game.to_string(),
+            "values": p.values.0,
+            "shown": p.shown,
+        })),
+        _ => None,
+    }
 }
 
 /// What both templates read: the id and number, the caption and note as

@@ -9,6 +9,7 @@
 //! links ([`tree`]).
 
 pub mod destination;
+pub mod explore;
 pub mod figure_block;
 pub mod figure_image;
 pub mod formula_breaks;
@@ -23,6 +24,7 @@ pub mod placement;
 pub mod provenance;
 pub mod references;
 pub mod reproduce;
+pub mod stylesheet;
 pub mod swap;
 pub mod table;
 pub mod theorems;

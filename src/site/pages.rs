@@ -30,6 +30,7 @@ use super::references::{self, Citations};
 use super::{
     Files, figure_block, json, links, math, navigation, provenance, reproduce, theorems, wording,
 };
+use super::{explore, stylesheet};
 use crate::figures::Computed;
 use crate::manifest::{Manifest, Page};
 use crate::project::{Located, Project};
@@ -79,6 +80,8 @@ pub struct Sources {
     placements: Placements,
     citations: Citations,
     style: Vec<u8>,
+    /// The Explore page's script, worker and module.
+    explore: Vec<(PathBuf, Vec<u8>)>,
     revision: String,
 }
 
@@ -99,11 +102,23 @@ impl Sources {
             tera.add_raw_template(&name, &content.text)
                 .map_err(|e| located(&content.file, &e))?;
         }
-        let mut style = Vec::new();
-        for name in STYLE {
-            style.extend(project.template(name)?);
-        }
-        let sources: Vec<&str> = TEMPLATES.iter().chain(&STYLE).copied().collect();
+        let rooms = STYLE
+            .iter()
+            .map(|name| project.template(name))
+            .collect::<Result<Vec<_>>>()?;
+        let style = stylesheet::join(rooms.iter().map(Vec::as_slice));
+        let explore = if manifest.site.explore {
+            explore::load(project, &mut tera)?
+        } else {
+            Vec::new()
+        };
+        let explore_sources = explore::sources(manifest.site.explore);
+        let sources: Vec<&str> = TEMPLATES
+            .iter()
+            .chain(&STYLE)
+            .chain(explore_sources)
+            .copied()
+            .collect();
         let revision = provenance::revision(project, manifest, &sources)?;
         Ok(Sources {
             tera,
@@ -111,6 +126,7 @@ impl Sources {
             placements,
             citations,
             style,
+            explore,
             revision,
         })
     }
@@ -135,6 +151,7 @@ pub fn render(
         placements,
         citations,
         style,
+        explore,
         revision,
     } = sources;
 
@@ -171,7 +188,7 @@ pub fn render(
     }
     check_placed(manifest, figures, &placed)?;
     let numbers = number_figures(&placed);
-    let blocks = figure_block::render(&tera, figures, &numbers)?;
+    let blocks = figure_block::render(&tera, figures, &numbers, manifest.site.explore)?;
     placements.set_links(links(figures, &numbers));
 
     let mut files = Files::new();
@@ -225,6 +242,16 @@ pub fn render(
         .render("index.html", &context)
         .map_err(|e| located(&templates.join("index.html"), &e))?;
     files.insert(PathBuf::from("index.html"), index.into_bytes());
+    if manifest.site.explore {
+        let mut context = Context::new();
+        context.insert("site", &site);
+        context.insert("pages", &views);
+        context.insert("primer", &has_primer);
+        let page = explore::render(&tera, context)
+            .map_err(|e| located(&templates.join(explore::TEMPLATE), &e))?;
+        files.insert(PathBuf::from(explore::PAGE), page);
+        files.extend(explore);
+    }
 
     files.extend(figure_files(figures));
     let pages = serde_json::to_value(&views)?;
@@ -354,6 +381,7 @@ fn site_view(manifest: &Manifest, revision: String) -> serde_json::Value {
         "repository": manifest.site.repository,
         "revision": revision,
         "updated": manifest.site.updated.map(|d| d.written()),
+        "explore": manifest.site.explore,
     })
 }
 

@@ -4,7 +4,6 @@
 //! drawings and their tables all write through these, so a number or a
 //! name reads the same on a page, in an SVG and in a CSV.
 
-pub mod numbers;
-pub mod plain;
+pub use ladder_draw::plain;
+pub use ladder_engine::{numbers, wording};
 pub mod shown;
-pub mod wording;

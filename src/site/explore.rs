@@ -1,0 +1,58 @@
+//! The Explore page: a form, and the engine's WebAssembly module that
+//! answers it in the reader's browser (built from `web/` by `web/build`,
+//! committed as `templates/explore/ladder.wasm`). The page and its files
+//! are the only things of the site that run code; an essay with a figure
+//! of one rule loads `answer.js` (2 KB), and the module only when the
+//! reader asks for another rule.
+
+use std::path::{Path, PathBuf};
+
+use anyhow::Result;
+use tera::{Context, Tera};
+
+use super::pages::located;
+use crate::project::Project;
+
+/// The page's template, in `templates/`, and the page it renders.
+pub const TEMPLATE: &str = "explore.html";
+pub const PAGE: &str = "explore.html";
+
+/// The page's files, copied from `templates/` to the same place in the
+/// site: the script an essay's rule figure loads to answer back (the only
+/// file an essay loads), its stylesheet (apart from `style.css`, which every essay loads),
+/// its script, the worker that runs the module, the module.
+pub const FILES: [&str; 5] = [
+    "explore/answer.js",
+    "explore/explore.css",
+    "explore/explore.js",
+    "explore/worker.js",
+    "explore/ladder.wasm",
+];
+
+/// The page's sources, which the sources' revision covers: none on a site
+/// without the page.
+pub fn sources(wanted: bool) -> &'static [&'static str] {
+    const ALL: [&str; 5] = [TEMPLATE, FILES[0], FILES[1], FILES[2], FILES[3]];
+    if wanted { &ALL } else { &[] }
+}
+
+/// Adds the page's template to `tera` and reads its files from
+/// `templates/`.
+pub fn load(project: &Project, tera: &mut Tera) -> Result<Vec<(PathBuf, Vec<u8>)>> {
+    let relative = Path::new("templates").join(TEMPLATE);
+    let text = project.read_text(&relative)?;
+    tera.add_raw_template(TEMPLATE, &text)
+        .map_err(|e| located(&project.path(&relative), &e))?;
+    FILES
+        .iter()
+        .map(|name| Ok((PathBuf::from(name), project.template(name)?)))
+        .collect()
+}
+
+/// Renders `explore.html` in the site's frame (`base.html`); `context` is
+/// what every page's template sees (the site, the pages).
+pub fn render(tera: &Tera, mut context: Context) -> Result<Vec<u8>, tera::Error> {
+    context.insert("current", "explore");
+    context.insert("title_id", "explore");
+    Ok(tera.render(TEMPLATE, &context)?.into_bytes())
+}

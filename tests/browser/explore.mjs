@@ -1,0 +1,290 @@
+// The Explore page against the command line (issue 33): on 200 rules drawn
+// at random (a fixed seed, printed; EXPLORE_SEED sets another), every kind
+// of rule, the page's answer must equal `ladder seq RULE --values N --json`
+// and `ladder value RULE HEAP --json`: values hash, period, preperiod,
+// certificate, saltus, the heap's value and how it was found; a rule or a
+// count the command line refuses must be refused with the same words. Then
+// each strip figure's own rule, redrawn by the page's module, must give the
+// build's SVG byte for byte (desktop and phone). A request past the work
+// budget must be refused with the budget's words, and a run the reader
+// stops must stop and say so. axe runs on the page at 390 and 1280 px,
+// light and dark.
+//
+// Usage: node explore.mjs LADDER REPO [SHOTS]. With EXPLORE_PLANT=1 it is
+// its own negative control: the page's worker is served with four faults
+// planted in its answers (a period one too long for every octal code, a
+// values hash with its last digit changed, a heap's value plus one, a byte
+// added to every drawing), and the run must fail on each of them.
+import { spawnSync } from "node:child_process";
+import { readFileSync, mkdirSync } from "node:fs";
+import { join } from "node:path";
+import { createRequire } from "node:module";
+import { serveFolder } from "./static.mjs";
+
+const require = createRequire(import.meta.url);
+const { chromium } = require("playwright-core");
+const axeSource = readFileSync(require.resolve("axe-core/axe.min.js"), "utf8");
+
+const [ladder, repo, shots = join(repo, "target/browser")] = process.argv.slice(2);
+mkdirSync(shots, { recursive: true });
+const RULES = Number(process.env.EXPLORE_RULES || 200);
+let seed = Number(process.env.EXPLORE_SEED || 20261202) >>> 0;
+console.log(`explore: ${RULES} random rules, seed ${seed}`);
+
+// mulberry32: a small seeded generator, so a failure can be run again.
+function random() {
+  seed = (seed + 0x6d2b79f5) >>> 0;
+  let t = seed;
+  t = Math.imul(t ^ (t >>> 15), t | 1);
+  t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+  return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+}
+const between = (lo, hi) => lo + Math.floor(random() * (hi - lo + 1));
+const pick = (list) => list[Math.floor(random() * list.length)];
+
+function takes() {
+  const set = new Set();
+  const n = between(1, 4);
+  while (set.size < n) set.add(between(1, 12));
+  return [...set].sort((a, b) => a - b).join(",");
+}
+function digits(base, n) {
+  let s = "";
+  for (let i = 0; i < n; i++) s += between(0, base - 1).toString(base).toUpperCase();
+  return s.replace(/0+$/, "") || String(between(1, base - 1).toString(base).toUpperCase());
+}
+function rule() {
+  switch (pick(["sub", "pass", "octal", "octal", "hex"])) {
+    case "sub": return "sub:" + takes();
+    case "pass": return "pass:" + takes();
+    case "octal": return "octal:" + pick(["·", ".", "0.", "4·"]) + digits(8, between(1, 4));
+    default: return "hex:0." + digits(16, between(1, 3));
+  }
+}
+function heap() {
+  const kind = between(0, 2);
+  if (kind === 0) return String(between(0, 5000));
+  if (kind === 1) return (BigInt(between(1, 2 ** 30)) * BigInt(between(1, 2 ** 30)) * 16n + BigInt(between(0, 15))).toString();
+  return (2n ** 64n - 1n - BigInt(between(0, 1000))).toString();
+}
+
+function fnv1a(values) {
+  let hash = 0xcbf29ce484222325n;
+  for (const v of values) {
+    for (let i = 0; i < 4; i++) {
+      hash ^= BigInt((v >>> (8 * i)) & 0xff);
+      hash = (hash * 0x100000001b3n) & 0xffffffffffffffffn;
+    }
+  }
+  return hash.toString(16).padStart(16, "0");
+}
+
+function cli(args) {
+  const run = spawnSync(ladder, args, { encoding: "utf8", maxBuffer: 1 << 28 });
+  return { status: run.status, out: run.stdout, err: run.stderr };
+}
+
+const failures = [];
+function expect(ok, what) {
+  if (!ok) failures.push(what);
+}
+const same = (a, b) => JSON.stringify(a) === JSON.stringify(b);
+
+const site = await serveFolder(join(repo, "output"));
+const browser = await chromium.launch({
+  executablePath: "/usr/bin/chromium",
+  args: ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking", "--disable-component-update", "--disable-sync"],
+});
+const plant = Boolean(process.env.EXPLORE_PLANT);
+const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
+if (plant) {
+  const worker = readFileSync(join(repo, "output/explore/worker.js"), "utf8").replace(
+    "answer.milliseconds =",
+    `if (answer.period != null && /^octal/.test(answer.rule)) answer.period += 1;
+    if (answer.values_hash) answer.values_hash = answer.values_hash.slice(0, -1) + (answer.values_hash.endsWith("0") ? "1" : "0");
+    if (answer.heap && answer.heap.value) answer.heap.value = String(BigInt(answer.heap.value) + 1n);
+    if (answer.svg) { answer.svg += " "; answer.svg_phone += " "; }
+    answer.milliseconds =`,
+  );
+  await page.context().route("**/explore/worker.js", (route) => route.fulfill({ contentType: "text/javascript", body: worker }));
+}
+const errors = [];
+page.on("pageerror", (e) => errors.push(String(e)));
+page.on("console", (m) => { if (m.type() === "error") errors.push(m.text()); });
+const t0 = Date.now();
+await page.goto(site.origin + "/explore.html");
+const settled = () => page.waitForFunction(() => ["done", "refused", "stopped"].includes(document.getElementById("status").dataset.state), null, { timeout: 120000 });
+await settled();
+console.log(`explore: first answer ${Date.now() - t0} ms after the page was asked for`);
+
+async function askPage(request) {
+  await page.evaluate((r) => {
+    document.getElementById("status").dataset.state = "";
+    document.getElementById("rule").value = r.rule;
+    document.getElementById("values").value = String(r.values);
+    document.getElementById("heap").value = r.heap || "";
+    document.getElementById("go").click();
+  }, request);
+  await settled();
+  return page.evaluate(() => ({
+    answer: document.getElementById("answer").ladderAnswer,
+    status: document.getElementById("status").textContent,
+    url: location.search,
+  }));
+}
+
+let compared = 0, refused = 0, heaps = 0;
+for (let i = 0; i < RULES; i++) {
+  const request = { rule: rule(), values: between(20, 3000), heap: heap() };
+  const where = `${request.rule} --values ${request.values} (heap ${request.heap})`;
+  const { answer, url } = await askPage(request);
+  expect(new URLSearchParams(url).get("rule") === request.rule, `${where}: the URL does not hold the rule (${url})`);
+  const seq = cli(["seq", request.rule, "--values", String(request.values), "--json"]);
+  if (seq.status !== 0) {
+    refused++;
+    expect(answer.error && seq.err.includes(answer.error), `${where}: the CLI refuses (${seq.err.trim()}) but the page says ${JSON.stringify(answer.error)}`);
+    continue;
+  }
+  if (answer.error) {
+    expect(false, `${where}: the page refuses (${answer.error}) what the CLI computes`);
+    continue;
+  }
+  const c = JSON.parse(seq.out);
+  compared++;
+  expect(answer.rule === c.rule, `${where}: rule ${answer.rule} ≠ ${c.rule}`);
+  expect(answer.period === c.period && answer.preperiod === c.preperiod, `${where}: period ${answer.preperiod}+${answer.period} ≠ CLI ${c.preperiod}+${c.period}`);
+  expect(same(answer.certificate, c.certificate), `${where}: certificate ${JSON.stringify(answer.certificate)} ≠ ${JSON.stringify(c.certificate)}`);
+  expect(same(answer.arithmetic ?? null, c.arithmetic ?? null), `${where}: saltus ${JSON.stringify(answer.arithmetic)} ≠ ${JSON.stringify(c.arithmetic)}`);
+  expect(answer.values_hash === fnv1a(c.values), `${where}: values hash ${answer.values_hash} ≠ ${fnv1a(c.values)}`);
+  const value = cli(["value", request.rule, request.heap, "--json"]);
+  if (value.status === 0) {
+    heaps++;
+    // The value's JSON, read as text: a value past 2^53 stays exact.
+    const exact = /"value":(\d+)/.exec(value.out)[1];
+    const v = JSON.parse(value.out);
+    expect(answer.heap && answer.heap.value === exact, `${where}: heap value ${answer.heap && answer.heap.value} ≠ ${exact}`);
+    expect(answer.heap && answer.heap.explanation === v.explanation, `${where}: explanation ${answer.heap && answer.heap.explanation} ≠ ${v.explanation}`);
+    expect(answer.heap && answer.heap.method === v.method, `${where}: method ${answer.heap && answer.heap.method} ≠ ${v.method}`);
+  } else {
+    expect(answer.heap && answer.heap.error && value.err.includes(answer.heap.error), `${where}: the CLI refuses the heap (${value.err.trim()}) but the page says ${JSON.stringify(answer.heap)}`);
+  }
+}
+console.log(`explore: ${compared} rules compared with the CLI, ${refused} refused by both, ${heaps} heaps valued by both`);
+
+// Bad input: the parser's words, as the CLI prints them.
+for (const bad of ["sub:0", "octal:·9", "hex:0.G", "sub:1,1", "nim", "octal:"]) {
+  const { answer } = await askPage({ rule: bad, values: 100 });
+  const run = cli(["seq", bad, "--values", "100"]);
+  expect(run.status !== 0 && answer.error && run.err.includes(answer.error), `${bad}: CLI says ${run.err.trim()}, the page ${JSON.stringify(answer.error)}`);
+}
+// Past the work budget: refused before anything is computed, in the CLI's words.
+for (const [r, n] of [["sub:1,2", 1e9], ["octal:·6", 5e9], ["hex:0.B7F", 1e6]]) {
+  const { answer, status } = await askPage({ rule: r, values: n });
+  const run = cli(["seq", r, "--values", String(n)]);
+  expect(run.status !== 0 && answer.error && run.err.includes(answer.error) && /Refused/.test(status), `${r} --values ${n}: CLI says ${run.err.trim()}, the page ${status}`);
+}
+// A run the reader stops: the page says so and answers the next question.
+{
+  await page.evaluate(() => {
+    document.getElementById("status").dataset.state = "";
+    document.getElementById("rule").value = "octal:·6";
+    document.getElementById("values").value = "50000000";
+    document.getElementById("go").click();
+  });
+  await page.waitForTimeout(300);
+  await page.click("#stop");
+  await settled();
+  const status = await page.textContent("#status");
+  expect(/Stopped/.test(status), `a stopped run says ${status}`);
+  const { answer } = await askPage({ rule: "octal:·137", values: 2000, heap: "1000000000000000000" });
+  expect(answer.period === 34 && answer.preperiod === 52 && answer.certificate.holds, `·137 after a stop: ${JSON.stringify(answer).slice(0, 200)}`);
+}
+
+// Each strip figure's own rule, redrawn by the module: the build's bytes.
+const manifest = readFileSync(join(repo, "figures.yaml"), "utf8");
+const strips = [...manifest.matchAll(/- id: (\S+)\n(?:(?!\n  - id:)[\s\S])*?\n    strip:\n      game: (\S+)\n      values: (\d+)\n(?:      shown: (\d+)\n)?/g)];
+const captions = Object.fromEntries([...manifest.matchAll(/- id: (\S+)\n    page: \S+\n    caption: (.*)\n/g)].map((m) => [m[1], m[2].replace(/^"(.*)"$/, "$1")]));
+let redrawn = 0;
+for (const [, id, game, values, shown] of strips) {
+  const request = { rule: game, values: Number(values), shown: Number(shown || 28), caption: captions[id] };
+  const answer = await page.evaluate((r) => new Promise((ok) => {
+    const w = new Worker("explore/worker.js");
+    w.onmessage = (e) => { w.terminate(); ok(e.data); };
+    w.postMessage(r);
+  }), request);
+  const svg = readFileSync(join(repo, "output/figures", id + ".svg"), "utf8");
+  const phone = readFileSync(join(repo, "output/figures", id + ".phone.svg"), "utf8");
+  expect(answer.svg === svg, `${id}: the module's SVG for ${game} differs from the build's`);
+  expect(answer.svg_phone === phone, `${id}: the module's phone SVG for ${game} differs from the build's`);
+  redrawn++;
+}
+expect(redrawn >= 2, `only ${redrawn} strip figures found in figures.yaml`);
+console.log(`explore: ${redrawn} strip figures redrawn by the module and compared with the build's`);
+// Each rule figure on its essay answers back in place: "Change the rule",
+// another rule, "Draw": the module's drawing of that rule; "Reset": the
+// author's figure again.
+let answered = 0;
+for (const [, id, game, values, shown] of strips) {
+  const pageOf = /- id: \S+\n    page: (\S+)/.exec(manifest.slice(manifest.indexOf(`- id: ${id}\n`)))[1];
+  const essay = await browser.newPage({ viewport: { width: 1280, height: 900 } });
+  essay.on("pageerror", (e) => errors.push(String(e)));
+  await essay.goto(`${site.origin}/${pageOf}.html`);
+  const figure = `#fig-${id}`;
+  const other = game === "sub:1,2" ? "sub:1,3,4" : "sub:1,2";
+  await essay.click(`${figure} .answers .open`);
+  await essay.fill(`${figure} .answers input`, other);
+  await essay.click(`${figure} .answers button[type=submit]`);
+  await essay.waitForFunction((f) => document.querySelector(f).dataset.state === "changed", figure, { timeout: 60000 });
+  const drawn = await essay.evaluate(async (f) => (await fetch(document.querySelector(`${f} img`).src)).text(), figure);
+  const expected = await page.evaluate((r) => new Promise((ok) => {
+    const w = new Worker("explore/worker.js");
+    w.onmessage = (e) => { w.terminate(); ok(e.data); };
+    w.postMessage(r);
+  }), { rule: other, values: Number(values), shown: Number(shown || 28) });
+  expect(drawn === expected.svg, `${id}: changed to ${other} in place, the drawing is not the module's`);
+  await essay.click(`${figure} .answers .reset`);
+  const back = await essay.evaluate((f) => document.querySelector(`${f} img`).getAttribute("src"), figure);
+  expect(back === `figures/${id}.svg`, `${id}: reset leaves ${back}`);
+  await essay.close();
+  answered++;
+}
+console.log(`explore: ${answered} figures changed in place and reset`);
+expect(errors.length === 0, `console errors: ${errors.join("; ")}`);
+
+// axe on the page, light then dark, at 390 and 1280 px.
+let axeRuns = 0;
+for (const width of [390, 1280]) {
+  for (const scheme of ["light", "dark"]) {
+    const p = await browser.newPage({ viewport: { width, height: 900 }, colorScheme: scheme });
+    await p.goto(site.origin + "/explore.html?rule=octal:.137&values=2000&heap=1000000000000000000");
+    await p.waitForFunction(() => document.getElementById("status").dataset.state === "done", null, { timeout: 60000 });
+    await p.addScriptTag({ content: axeSource });
+    const result = await p.evaluate(() => window.axe.run(document, { resultTypes: ["violations"] }));
+    for (const v of result.violations) expect(false, `axe ${width} px ${scheme}: ${v.id} (${v.impact}): ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`);
+    if (!process.env.CI || process.env.BROWSER_SHOTS) await p.screenshot({ path: join(shots, `explore-${width}-${scheme}.png`), fullPage: true });
+    await p.close();
+    axeRuns++;
+  }
+}
+await browser.close();
+site.close();
+if (plant) {
+  const caught = {
+    period: failures.some((f) => /^octal\S* .*: period /.test(f)),
+    hash: failures.some((f) => /values hash/.test(f)),
+    heap: failures.some((f) => /heap value/.test(f)),
+    drawing: failures.some((f) => /SVG for .* differs/.test(f)),
+  };
+  const missed = Object.entries(caught).filter(([, found]) => !found).map(([name]) => name);
+  if (missed.length) {
+    console.error(`explore control: the planted faults went unseen: ${missed.join(", ")}`);
+    process.exit(1);
+  }
+  console.log(`explore control: all 4 planted faults caught (${failures.length} failures)`);
+  process.exit(0);
+}
+if (failures.length) {
+  console.error(`explore: ${failures.length} failures:\n  ` + failures.slice(0, 40).join("\n  "));
+  process.exit(1);
+}
+console.log(`explore: all agree; axe clean on ${axeRuns} runs`);

@@ -1,0 +1,249 @@
+//! The browser's entry points: one request in, one answer out, both JSON,
+//! through the module's memory. The Explore page's worker writes a request
+//! (`{"rule": "octal:·137", "values": 2000, "heap": "1000000000000000000"}`)
+//! into memory it asks for with [`alloc`], calls [`explore`], and reads the
+//! answer back ([`answer_ptr`], [`answer_len`]).
+//!
+//! Everything the answer says comes from the engine and the drawing the
+//! site's build uses, by the same calls `ladder seq` and `ladder value`
+//! make: the same rule gives the same words, the same numbers, and for a
+//! figure's own rule the same SVG bytes.
+
+use ladder_draw::RenderMeta;
+use ladder_draw::plot;
+use ladder_draw::strip;
+use ladder_engine::budget::check_seq_values_within;
+use ladder_engine::games::octal_long_run::fnv1a_64;
+use ladder_engine::games::{Rule, report};
+use ladder_engine::sequence::DEFAULT_MIN_REPEATS;
+use serde::Deserialize;
+use serde_json::{Value as Json, json};
+
+/// The memory a run may have here: what a browser gives one module's
+/// memory in practice (a 32-bit module can address 4 GiB; a phone's
+/// browser gives far less). Named in a refusal as the CLI names its figure.
+pub const BROWSER_BYTES: u64 = 1 << 30;
+const FROM_BROWSER: &str = "assumed for a browser's module";
+
+/// What the page asks.
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Request {
+    /// The rule in the site's notation (`sub:1,3,4`, `octal:·137`, …).
+    pub rule: String,
+    /// How many values to compute and search (`--values`): a `u64`, so
+    /// that a count past this 32-bit module's `usize` is refused in the
+    /// budget's words, not the decoder's.
+    #[serde(default = "default_values")]
+    pub values: u64,
+    /// A heap to value, as decimal text (up to 2^64 − 1).
+    #[serde(default)]
+    pub heap: Option<String>,
+    /// Cells to draw (a figure's `shown`; unless asked, as many as the
+    /// column holds).
+    #[serde(default)]
+    pub shown: Option<usize>,
+    /// The drawing's title (a figure's caption) and width.
+    #[serde(default)]
+    pub caption: Option<String>,
+    #[serde(default)]
+    pub width: Option<u32>,
+}
+
+fn default_values() -> u64 {
+    2000
+}
+
+/// Answers one request: the answer's JSON, `{"error": …}` when the request
+/// is refused (with the command line's own words).
+pub fn answer(request: &str) -> Json {
+    match serde_json::from_str::<Request>(request) {
+        Ok(request) => run(&request).unwrap_or_else(|error| json!({ "error": error })),
+        Err(error) => json!({ "error": format!("a bad request: {error}") }),
+    }
+}
+
+fn run(request: &Request) -> Result<Json, String> {
+    let rule: Rule = request.rule.trim().parse()?;
+    check_seq_values_within(&rule, request.values, (BROWSER_BYTES, FROM_BROWSER))?;
+    let count = usize::try_from(request.values).map_err(|e| e.to_string())?;
+    let shown = request
+        .shown
+        .unwrap_or(strip::MOST_SHOWN)
+        .clamp(1, strip::MOST_SHOWN);
+    // A pass game's state is the pair (g, h), as `ladder seq` says.
+    let state = if matches!(rule, Rule::Pass(_)) {
+        "(g, h)"
+    } else {
+        "g"
+    };
+    let (values, analysis) = rule.analyse(count, DEFAULT_MIN_REPEATS);
+    let hash = fnv1a_64(&values);
+    let head: Vec<_> = values.iter().take(60).copied().collect();
+    let lines = report::period_lines(&rule, &values, &analysis, state);
+    let arithmetic = analysis
+        .period
+        .found()
+        .is_none()
+        .then(|| report::arithmetic(&rule, &values, DEFAULT_MIN_REPEATS));
+    let data = strip::from_analysis(&rule, values, &analysis, shown)?;
+    let spelt = rule.to_string();
+    let caption = request
+        .caption
+        .clone()
+        .unwrap_or_else(|| format!("The values of {spelt}."));
+    let drawing = |width: u32| {
+        strip::render(
+            &data,
+            &RenderMeta {
+                id: "explore",
+                caption: &caption,
+                width,
+            },
+        )
+    };
+    let found = analysis.period.found();
+    let mut answer = json!({
+        "rule": spelt,
+        "computed": analysis.computed,
+        "min_repeats": analysis.min_repeats,
+        "period": found.map(|(_, p)| p),
+        "preperiod": found.map(|(s, _)| s),
+        "certificate": analysis.certificate,
+        "corroborated": analysis.corroborated,
+        "no_move": rule.has_no_move(),
+        "values_hash": format!("{hash:016x}"),
+        "head": head,
+        "shown": data.shown,
+        "lines": lines,
+        "svg": drawing(request.width.unwrap_or(plot::COLUMN)),
+        "svg_phone": drawing(plot::PHONE),
+        "command": format!("ladder seq {} --values {count}", quoted(&spelt)),
+    });
+    if let Some(arithmetic) = arithmetic {
+        answer["arithmetic"] = json!(arithmetic);
+    }
+    if let Some(heap) = &request.heap {
+        answer["heap"] = heap_answer(&rule, &spelt, heap);
+    }
+    Ok(answer)
+}
+
+/// A heap's value, or why there is none, as `ladder value --json` gives it.
+fn heap_answer(rule: &Rule, spelt: &str, text: &str) -> Json {
+    let command = format!("ladder value {} {}", quoted(spelt), text.trim());
+    let heap: u64 = match text.trim().parse() {
+        Ok(heap) => heap,
+        // clap's words for the command line's HEAP, from the same parser.
+        Err(error) => {
+            return json!({
+                "error": format!("invalid value '{}' for '<HEAP>': {error}", text.trim()),
+                "command": command,
+            });
+        }
+    };
+    match report::heap_value(rule, heap) {
+        Ok((value, method, explanation)) => {
+            let mut object = json!({
+                "heap": heap.to_string(),
+                "value": value.to_string(),
+                "explanation": explanation,
+                "command": command,
+            });
+            if let (Some(object), Json::Object(method)) = (object.as_object_mut(), method) {
+                object.extend(method);
+            }
+            object
+        }
+        Err(error) => json!({ "error": error, "command": command }),
+    }
+}
+
+/// A rule as a shell reads it: quoted when it holds `·` or a space.
+fn quoted(rule: &str) -> String {
+    if rule
+        .chars()
+        .all(|c| c.is_ascii_alphanumeric() || ":,.-+".contains(c))
+    {
+        rule.to_string()
+    } else {
+        format!("'{rule}'")
+    }
+}
+
+// ---- the module's interface: memory in, memory out ----
+
+thread_local! {
+    static ANSWER: std::cell::RefCell<Vec<u8>> = const { std::cell::RefCell::new(Vec::new()) };
+}
+
+/// Memory for a request of `len` bytes (the caller writes it, then calls
+/// [`explore`], which frees it).
+#[unsafe(no_mangle)]
+pub extern "C" fn alloc(len: usize) -> *mut u8 {
+    let mut buffer = Vec::<u8>::with_capacity(len.max(1));
+    let pointer = buffer.as_mut_ptr();
+    std::mem::forget(buffer);
+    pointer
+}
+
+/// Answers the request of `len` bytes at `pointer` (from [`alloc`]); the
+/// answer is then at [`answer_ptr`], [`answer_len`] bytes long.
+///
+/// # Safety
+/// `pointer` must come from [`alloc`]`(len)` with `len` bytes written.
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn explore(pointer: *mut u8, len: usize) {
+    // SAFETY: the caller passes back what `alloc(len)` gave, filled.
+    let bytes = unsafe { Vec::from_raw_parts(pointer, len, len.max(1)) };
+    let text = String::from_utf8_lossy(&bytes);
+    let answer = answer(&text).to_string().into_bytes();
+    ANSWER.with(|slot| *slot.borrow_mut() = answer);
+}
+
+/// Where the last answer is.
+#[unsafe(no_mangle)]
+pub extern "C" fn answer_ptr() -> *const u8 {
+    ANSWER.with(|slot| slot.borrow().as_ptr())
+}
+
+/// How long the last answer is, in bytes.
+#[unsafe(no_mangle)]
+pub extern "C" fn answer_len() -> usize {
+    ANSWER.with(|slot| slot.borrow().len())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn dawson_s_chess_has_period_34_from_heap_52() {
+        let a = answer(r#"{"rule": "octal:·137", "values": 2000, "heap": "1000000000000000000"}"#);
+        assert_eq!(a["period"], 34, "{a}");
+        assert_eq!(a["preperiod"], 52, "{a}");
+        assert_eq!(a["certificate"]["holds"], true, "{a}");
+        assert!(a["svg"].as_str().unwrap().starts_with("<svg"), "{a}");
+        assert!(a["heap"]["value"].as_str().is_some(), "{a}");
+        assert_eq!(a["command"], "ladder seq 'octal:·137' --values 2000");
+    }
+
+    #[test]
+    fn a_bad_rule_is_refused_with_the_parser_s_words() {
+        let a = answer(r#"{"rule": "sub:0"}"#);
+        let error = a["error"].as_str().unwrap();
+        let parser = "sub:0".parse::<Rule>().unwrap_err();
+        assert_eq!(error, parser);
+        let a = answer(r#"{"rule": "sub:1,2", "values": 1000000000}"#);
+        assert!(a["error"].as_str().unwrap().contains("--values"), "{a}");
+    }
+
+    #[test]
+    fn a_heap_past_2_to_the_64_is_refused() {
+        let a = answer(r#"{"rule": "sub:1,2", "values": 100, "heap": "18446744073709551616"}"#);
+        let error = a["heap"]["error"].as_str().unwrap();
+        assert!(error.contains("number too large"), "{a}");
+        let a = answer(r#"{"rule": "sub:1,2", "values": 100, "heap": "18446744073709551615"}"#);
+        assert_eq!(a["heap"]["value"], "0", "{a}");
+    }
+}
