@@ -15,7 +15,7 @@
 // planted in its answers (a period one too long for every octal code, a
 // values hash with its last digit changed, a heap's value plus one, a byte
 // added to every drawing), and the run must fail on each of them.
-import { spawnSync } from "node:child_process";
+import { spawnSync, execFile } from "node:child_process";
 import { readFileSync, mkdirSync } from "node:fs";
 import { join } from "node:path";
 import { createRequire } from "node:module";
@@ -83,6 +83,11 @@ function cli(args) {
   const run = spawnSync(ladder, args, { encoding: "utf8", maxBuffer: 1 << 28 });
   return { status: run.status, out: run.stdout, err: run.stderr };
 }
+// The same, run while the page computes.
+function cliAsync(args) {
+  return new Promise((done) => execFile(ladder, args, { encoding: "utf8", maxBuffer: 1 << 28 },
+    (error, out, err) => done({ status: error ? error.code ?? 1 : 0, out, err })));
+}
 
 const failures = [];
 function expect(ok, what) {
@@ -96,7 +101,8 @@ const browser = await chromium.launch({
   args: ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking", "--disable-component-update", "--disable-sync"],
 });
 const plant = Boolean(process.env.EXPLORE_PLANT);
-const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
+const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+const page = await context.newPage();
 if (plant) {
   const worker = readFileSync(join(repo, "output/explore/worker.js"), "utf8").replace(
     "answer.milliseconds =",
@@ -106,48 +112,55 @@ if (plant) {
     if (answer.svg) { answer.svg += " "; answer.svg_phone += " "; }
     answer.milliseconds =`,
   );
-  await page.context().route("**/explore/worker.js", (route) => route.fulfill({ contentType: "text/javascript", body: worker }));
+  await context.route("**/explore/worker.js", (route) => route.fulfill({ contentType: "text/javascript", body: worker }));
 }
 const errors = [];
 page.on("pageerror", (e) => errors.push(String(e)));
 page.on("console", (m) => { if (m.type() === "error") errors.push(m.text()); });
 const t0 = Date.now();
 await page.goto(site.origin + "/explore.html");
-const settled = () => page.waitForFunction(() => ["done", "refused", "stopped"].includes(document.getElementById("status").dataset.state), null, { timeout: 120000 });
+const settled = (p = page) => p.waitForFunction(() => ["done", "refused", "stopped"].includes(document.getElementById("status").dataset.state), null, { timeout: 120000, polling: 20 });
 await settled();
 console.log(`explore: first answer ${Date.now() - t0} ms after the page was asked for`);
 
-async function askPage(request) {
-  await page.evaluate((r) => {
+async function askPage(request, p = page) {
+  await p.evaluate((r) => {
     document.getElementById("status").dataset.state = "";
     document.getElementById("rule").value = r.rule;
     document.getElementById("values").value = String(r.values);
     document.getElementById("heap").value = r.heap || "";
     document.getElementById("go").click();
   }, request);
-  await settled();
-  return page.evaluate(() => ({
+  await settled(p);
+  return p.evaluate(() => ({
     answer: document.getElementById("answer").ladderAnswer,
     status: document.getElementById("status").textContent,
     url: location.search,
   }));
 }
 
+// The rules, drawn first (so the seed gives the same list), then asked in
+// two lanes, each a page of its own (two cores), the command line's two
+// runs going on while the page computes.
+const requests = Array.from({ length: RULES }, () => ({ rule: rule(), values: between(20, 3000), heap: heap() }));
 let compared = 0, refused = 0, heaps = 0;
-for (let i = 0; i < RULES; i++) {
-  const request = { rule: rule(), values: between(20, 3000), heap: heap() };
+async function check(request, p) {
   const where = `${request.rule} --values ${request.values} (heap ${request.heap})`;
-  const { answer, url } = await askPage(request);
+  const commandLine = Promise.all([
+    cliAsync(["seq", request.rule, "--values", String(request.values), "--json"]),
+    cliAsync(["value", request.rule, request.heap, "--json"]),
+  ]);
+  const { answer, url } = await askPage(request, p);
+  const [seq, value] = await commandLine;
   expect(new URLSearchParams(url).get("rule") === request.rule, `${where}: the URL does not hold the rule (${url})`);
-  const seq = cli(["seq", request.rule, "--values", String(request.values), "--json"]);
   if (seq.status !== 0) {
     refused++;
     expect(answer.error && seq.err.includes(answer.error), `${where}: the CLI refuses (${seq.err.trim()}) but the page says ${JSON.stringify(answer.error)}`);
-    continue;
+    return;
   }
   if (answer.error) {
     expect(false, `${where}: the page refuses (${answer.error}) what the CLI computes`);
-    continue;
+    return;
   }
   const c = JSON.parse(seq.out);
   compared++;
@@ -156,7 +169,6 @@ for (let i = 0; i < RULES; i++) {
   expect(same(answer.certificate, c.certificate), `${where}: certificate ${JSON.stringify(answer.certificate)} ≠ ${JSON.stringify(c.certificate)}`);
   expect(same(answer.arithmetic ?? null, c.arithmetic ?? null), `${where}: saltus ${JSON.stringify(answer.arithmetic)} ≠ ${JSON.stringify(c.arithmetic)}`);
   expect(answer.values_hash === fnv1a(c.values), `${where}: values hash ${answer.values_hash} ≠ ${fnv1a(c.values)}`);
-  const value = cli(["value", request.rule, request.heap, "--json"]);
   if (value.status === 0) {
     heaps++;
     // The value's JSON, read as text: a value past 2^53 stays exact.
@@ -169,6 +181,14 @@ for (let i = 0; i < RULES; i++) {
     expect(answer.heap && answer.heap.error && value.err.includes(answer.heap.error), `${where}: the CLI refuses the heap (${value.err.trim()}) but the page says ${JSON.stringify(answer.heap)}`);
   }
 }
+const second = await context.newPage();
+second.on("pageerror", (e) => errors.push(String(e)));
+await second.goto(site.origin + "/explore.html");
+await settled(second);
+await Promise.all([page, second].map(async (p, lane) => {
+  for (let i = lane; i < requests.length; i += 2) await check(requests[i], p);
+}));
+await second.close();
 console.log(`explore: ${compared} rules compared with the CLI, ${refused} refused by both, ${heaps} heaps valued by both`);
 
 // Bad input: the parser's words, as the CLI prints them.
@@ -226,7 +246,7 @@ console.log(`explore: ${redrawn} strip figures redrawn by the module and compare
 let answered = 0;
 for (const [, id, game, values, shown] of strips) {
   const pageOf = /- id: \S+\n    page: (\S+)/.exec(manifest.slice(manifest.indexOf(`- id: ${id}\n`)))[1];
-  const essay = await browser.newPage({ viewport: { width: 1280, height: 900 } });
+  const essay = await context.newPage();
   essay.on("pageerror", (e) => errors.push(String(e)));
   await essay.goto(`${site.origin}/${pageOf}.html`);
   const figure = `#fig-${id}`;
@@ -234,7 +254,7 @@ for (const [, id, game, values, shown] of strips) {
   await essay.click(`${figure} .answers .open`);
   await essay.fill(`${figure} .answers input`, other);
   await essay.click(`${figure} .answers button[type=submit]`);
-  await essay.waitForFunction((f) => document.querySelector(f).dataset.state === "changed", figure, { timeout: 60000 });
+  await essay.waitForFunction((f) => document.querySelector(f).dataset.state === "changed", figure, { timeout: 60000, polling: 20 });
   const drawn = await essay.evaluate(async (f) => (await fetch(document.querySelector(`${f} img`).src)).text(), figure);
   const expected = await page.evaluate((r) => new Promise((ok) => {
     const w = new Worker("explore/worker.js");
@@ -257,7 +277,7 @@ for (const width of [390, 1280]) {
   for (const scheme of ["light", "dark"]) {
     const p = await browser.newPage({ viewport: { width, height: 900 }, colorScheme: scheme });
     await p.goto(site.origin + "/explore.html?rule=octal:.137&values=2000&heap=1000000000000000000");
-    await p.waitForFunction(() => document.getElementById("status").dataset.state === "done", null, { timeout: 60000 });
+    await p.waitForFunction(() => document.getElementById("status").dataset.state === "done", null, { timeout: 60000, polling: 20 });
     await p.addScriptTag({ content: axeSource });
     const result = await p.evaluate(() => window.axe.run(document, { resultTypes: ["violations"] }));
     for (const v of result.violations) expect(false, `axe ${width} px ${scheme}: ${v.id} (${v.impact}): ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`);
