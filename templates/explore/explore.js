@@ -56,7 +56,7 @@
     phone.srcset = blobUrl(answer.svg_phone);
     phone.width = pw; phone.height = ph;
     const desc = /<desc>([^<]*)<\/desc>/.exec(answer.svg);
-    img.alt = desc ? desc[1].replace(/&amp;/g, "&").replace(/&lt;/g, "<").replace(/&gt;/g, ">").replace(/&quot;/g, '"') : "";
+    img.alt = desc ? desc[1].replace(/&lt;/g, "<").replace(/&gt;/g, ">").replace(/&quot;/g, '"').replace(/&amp;/g, "&") : "";
     $("drawing-caption").textContent = "The first " + Math.min(answer.head.length, answer.shown) +
       " values of " + answer.rule + ", drawn by the code that draws the essays' strips; " +
       answer.computed.toLocaleString("en-US") + " values computed in your browser in " +
