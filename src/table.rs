@@ -10,6 +10,7 @@
 
 use serde::{Deserialize, Serialize};
 
+use crate::plot::cells::Cells;
 use crate::text::numbers::grouped;
 
 /// A table: a header row of columns, then rows of cells.
@@ -200,6 +201,12 @@ pub struct Drawing {
     /// when that drawing differs from the column's.
     #[serde(default)]
     pub phone_svg: Option<String>,
+    /// What each cell of the drawing is, and of the phone's drawing
+    /// ([`crate::plot::cells`]): empty for a drawing with no cells.
+    #[serde(default)]
+    pub cells: Cells,
+    #[serde(default)]
+    pub phone_cells: Cells,
     /// Tables shown after the SVG.
     pub tables: Vec<Table>,
     /// Short paragraphs shown after the tables, for what a table's cells

@@ -5,13 +5,25 @@
 //!
 //! - [`strip`]: one game's values, its period and its certificate's window
 //!   (the site's `strip` figures and the Explore page)
+//! - [`reach`]: one heap's options and how far back they reach (the
+//!   certificates essay's `option-reach` figure)
+//! - [`two_takes`]: a two-take game's blocks and 2s (the two-takes
+//!   essay's `two-takes-strip` figures)
+//! - [`window`]: a period's rows and its certificate's window (the octal
+//!   essay's `period-window` figure)
+//! - [`growth`]: the largest value so far against the heap (the octal
+//!   essay's `value-growth` figure)
 //! - [`plot`]: drawing in parts (the document, palette, text, marks, grid,
 //!   axis, legend, reflow for a phone)
 //! - [`plain`]: formulas read as plain text, for titles and descriptions
 
+pub mod growth;
 pub mod plain;
 pub mod plot;
+pub mod reach;
 pub mod strip;
+pub mod two_takes;
+pub mod window;
 
 /// What a figure's renderer needs besides its data.
 pub struct RenderMeta<'a> {

@@ -241,7 +241,7 @@ pub fn render(data: &Data, meta: &RenderMeta) -> String {
         plot::title_lines(area, &title, (LEFT, 14), width as i32 - LEFT);
         for (row, chunk) in shown.chunks(l.per_row).enumerate() {
             let first = row * l.per_row;
-            plot::strip(area, LEFT, grid.cell(first).1, l.cell, first, chunk);
+            plot::strip(area, LEFT, grid.cell(first).1, l.cell, first, chunk, "");
         }
         if let (Some(p), Some(s)) = (data.period, data.preperiod) {
             draw_brackets(area, &grid, s, p, shown.len());

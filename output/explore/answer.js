@@ -1,8 +1,3 @@
-// A figure whose subject is one rule answers back: "Change the rule" under
-// its caption redraws it in place with the reader's rule, computed and
-// certified by the engine's module (the Explore page's worker, started
-// only when asked), and "Reset" brings the author's figure back. Loaded as
-// a module, so a page with two such figures runs it once.
 const figures = document.querySelectorAll("figure[data-rule]");
 const style = document.createElement("style");
 style.textContent = `
@@ -11,94 +6,108 @@ figure .answers input { font: inherit; font-family: ui-monospace, monospace; col
 figure .answers button { font: inherit; color: inherit; background: transparent; border: 1px solid currentColor; border-radius: 4px; padding: .2rem .7rem; cursor: pointer; min-height: 24px; }
 figure .answers output { flex-basis: 100%; }`;
 if (figures.length) document.head.append(style);
-
+function request(figure, rule) {
+const kind = figure.dataset.kind, params = JSON.parse(figure.dataset.params || "{}");
+return kind === "strip" ? { rule, ...params } : { rule, kind, params };
+}
 let worker = null;
 const waiting = new Map();
 let asked = 0;
 function ask(request) {
-  if (!worker) {
-    worker = new Worker(new URL("worker.js", import.meta.url));
-    worker.onmessage = (event) => {
-      const [id, answer] = [event.data.id, event.data];
-      const done = waiting.get(id);
-      waiting.delete(id);
-      if (done) done(answer);
-    };
-    worker.onerror = (event) => {
-      event.preventDefault();
-      worker.terminate();
-      worker = null;
-      for (const done of waiting.values()) done({ error: "the engine stopped: " + (event.message || "an error in its worker") });
-      waiting.clear();
-    };
-  }
-  const id = ++asked;
-  return new Promise((done) => {
-    waiting.set(id, done);
-    worker.postMessage({ ...request, id });
-  });
+if (!worker) {
+worker = new Worker(new URL("worker.js", import.meta.url));
+worker.onmessage = (event) => {
+const [id, answer] = [event.data.id, event.data];
+const done = waiting.get(id);
+waiting.delete(id);
+if (done) done(answer);
+};
+worker.onerror = (event) => {
+event.preventDefault();
+worker.terminate();
+worker = null;
+for (const done of waiting.values()) done({ error: "the engine stopped: " + (event.message || "an error in its worker") });
+waiting.clear();
+};
 }
-
+const id = ++asked;
+return new Promise((done) => {
+waiting.set(id, done);
+worker.postMessage({ ...request, id });
+});
+}
 for (const figure of figures) {
-  const img = figure.querySelector("img");
-  const source = figure.querySelector("picture source");
-  if (!img) continue;
-  const author = { rule: figure.dataset.rule, src: img.getAttribute("src"), width: img.getAttribute("width"),
-    height: img.getAttribute("height"), alt: img.alt, srcset: source && source.getAttribute("srcset"),
-    sourceWidth: source && source.getAttribute("width"), sourceHeight: source && source.getAttribute("height") };
-  const row = document.createElement("form");
-  row.className = "answers";
-  const id = figure.id + "-rule";
-  row.innerHTML = `<button type="button" class="open" aria-expanded="false" aria-controls="${id}-fields">Change the rule</button>
-<span id="${id}-fields" hidden><label for="${id}">Rule</label> <input id="${id}" spellcheck="false" autocapitalize="off" autocomplete="off"> <button type="submit">Draw</button> <button type="button" class="reset">Reset</button></span>
+const img = figure.querySelector("img");
+const source = figure.querySelector("picture source");
+if (!img) continue;
+const author = { rule: figure.dataset.rule, src: img.getAttribute("src"), width: img.getAttribute("width"),
+height: img.getAttribute("height"), alt: img.alt, srcset: source && source.getAttribute("srcset"),
+sourceWidth: source && source.getAttribute("width"), sourceHeight: source && source.getAttribute("height") };
+const row = document.createElement("form");
+row.className = "answers";
+const id = figure.id + "-rule";
+row.innerHTML = `<button type="button" class="open" aria-expanded="false" aria-controls="${id}-fields">Change the rule</button>
+<span id="${id}-fields" hidden><label for="${id}">${figure.dataset.kind === "value-growth" ? "Rules, apart by spaces" : "Rule"}</label> <input id="${id}" spellcheck="false" autocapitalize="off" autocomplete="off"> <button type="submit">Draw</button> <button type="button" class="reset">Reset</button></span>
 <output aria-live="polite"></output>`;
-  figure.append(row);
-  const open = row.querySelector(".open"), fields = row.querySelector("span"), input = row.querySelector("input");
-  const out = row.querySelector("output");
-  input.value = author.rule;
-  open.addEventListener("click", () => {
-    const shown = fields.hidden;
-    fields.hidden = !shown;
-    open.setAttribute("aria-expanded", String(shown));
-    if (shown) input.focus();
-  });
-  const size = (svg) => /<svg[^>]*\bwidth="(\d+)"[^>]*\bheight="(\d+)"/.exec(svg) || [];
-  const blob = (svg) => URL.createObjectURL(new Blob([svg], { type: "image/svg+xml" }));
-  row.addEventListener("submit", async (event) => {
-    event.preventDefault();
-    out.textContent = "Computing " + input.value.trim() + "…";
-    figure.dataset.state = "running";
-    const answer = await ask({ rule: input.value.trim(), values: Number(figure.dataset.values), shown: Number(figure.dataset.shown) });
-    if (answer.error) {
-      out.textContent = "Refused: " + answer.error;
-      figure.dataset.state = "refused";
-      return;
-    }
-    const [, w, h] = size(answer.svg);
-    img.src = blob(answer.svg);
-    img.width = w; img.height = h;
-    const desc = /<desc>([^<]*)<\/desc>/.exec(answer.svg);
-    img.alt = desc ? desc[1].replace(/&lt;/g, "<").replace(/&gt;/g, ">").replace(/&quot;/g, '"').replace(/&amp;/g, "&") : "";
-    if (source) {
-      const [, pw, ph] = size(answer.svg_phone);
-      source.srcset = blob(answer.svg_phone);
-      source.width = pw; source.height = ph;
-    }
-    out.textContent = "Drawn for " + answer.rule + ", not the author's " + author.rule + ": " + answer.lines.join("; ") + ".";
-    figure.dataset.state = "changed";
-  });
-  row.querySelector(".reset").addEventListener("click", () => {
-    img.setAttribute("src", author.src);
-    img.setAttribute("width", author.width);
-    img.setAttribute("height", author.height);
-    img.alt = author.alt;
-    if (source) {
-      source.setAttribute("srcset", author.srcset);
-      source.setAttribute("width", author.sourceWidth);
-      source.setAttribute("height", author.sourceHeight);
-    }
-    input.value = author.rule;
-    out.textContent = "The author's figure, " + author.rule + ", again.";
-    figure.dataset.state = "reset";
-  });
+figure.append(row);
+const open = row.querySelector(".open"), fields = row.querySelector("span"), input = row.querySelector("input");
+const out = row.querySelector("output");
+input.value = author.rule;
+open.addEventListener("click", () => {
+const shown = fields.hidden;
+fields.hidden = !shown;
+open.setAttribute("aria-expanded", String(shown));
+if (shown) input.focus();
+});
+const size = (svg) => /<svg[^>]*\bwidth="(\d+)"[^>]*\bheight="(\d+)"/.exec(svg) || [];
+let drawn = [];
+const blob = (svg, cells) => {
+const url = URL.createObjectURL(new Blob([svg], { type: "image/svg+xml" }));
+(globalThis.ladderCells ??= new Map()).set(url, cells);
+drawn.push(url);
+return url;
+};
+const forget = () => {
+for (const url of drawn) { URL.revokeObjectURL(url); globalThis.ladderCells.delete(url); }
+drawn = [];
+};
+row.addEventListener("submit", async (event) => {
+event.preventDefault();
+out.textContent = "Computing " + input.value.trim() + "…";
+figure.dataset.state = "running";
+const answer = await ask(request(figure, input.value.trim()));
+if (answer.error) {
+out.textContent = "Refused: " + answer.error;
+figure.dataset.state = "refused";
+return;
+}
+const [, w, h] = size(answer.svg);
+forget();
+img.src = blob(answer.svg, answer.cells);
+img.width = w; img.height = h;
+const desc = /<desc>([^<]*)<\/desc>/.exec(answer.svg);
+img.alt = desc ? desc[1].replace(/&lt;/g, "<").replace(/&gt;/g, ">").replace(/&quot;/g, '"').replace(/&amp;/g, "&") : "";
+if (source) {
+const [, pw, ph] = size(answer.svg_phone);
+source.srcset = blob(answer.svg_phone, answer.cells_phone);
+source.width = pw; source.height = ph;
+}
+out.textContent = "Drawn for " + answer.rule + ", not the author's " + author.rule + ": " + answer.lines.join("; ").replace(/\.$/, "") + ".";
+figure.dataset.state = "changed";
+});
+row.querySelector(".reset").addEventListener("click", () => {
+img.setAttribute("src", author.src);
+forget();
+img.setAttribute("width", author.width);
+img.setAttribute("height", author.height);
+img.alt = author.alt;
+if (source) {
+source.setAttribute("srcset", author.srcset);
+source.setAttribute("width", author.sourceWidth);
+source.setAttribute("height", author.sourceHeight);
+}
+input.value = author.rule;
+out.textContent = "The author's figure, " + author.rule + ", again.";
+figure.dataset.state = "reset";
+});
 }

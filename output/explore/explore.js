@@ -1,131 +1,117 @@
-// The Explore page: the form's rule, count and heap go to a worker that
-// runs the engine's module (worker.js); its answer is drawn here. The URL
-// holds the question (explore.html?rule=octal:.137&values=2000&heap=…), so
-// a link shares it. No framework: the page's few elements, by id.
 "use strict";
 (function () {
-  const $ = (id) => document.getElementById(id);
-  const form = $("ask"), status = $("status"), stop = $("stop"), go = $("go");
-  const section = $("answer");
-  let worker = null, started = 0, urls = [];
-
-  function say(text, state) {
-    status.textContent = text;
-    status.dataset.state = state;
-  }
-
-  function question() {
-    const heap = $("heap").value.trim();
-    const request = { rule: $("rule").value.trim(), values: Number($("values").value) };
-    if (!Number.isSafeInteger(request.values) || request.values < 1) request.values = 0;
-    if (heap) request.heap = heap;
-    return request;
-  }
-
-  function remember(request) {
-    const query = new URLSearchParams({ rule: request.rule, values: String(request.values) });
-    if (request.heap) query.set("heap", request.heap);
-    history.replaceState(null, "", "?" + query.toString());
-  }
-
-  function blobUrl(svg) {
-    const url = URL.createObjectURL(new Blob([svg], { type: "image/svg+xml" }));
-    urls.push(url);
-    return url;
-  }
-
-  function size(svg) {
-    const m = /<svg[^>]*\bwidth="(\d+)"[^>]*\bheight="(\d+)"/.exec(svg);
-    return m ? [m[1], m[2]] : ["", ""];
-  }
-
-  function show(answer) {
-    section.ladderAnswer = answer;
-    if (answer.error) {
-      section.hidden = true;
-      say("Refused: " + answer.error, "refused");
-      return;
-    }
-    urls.forEach((u) => URL.revokeObjectURL(u));
-    urls = [];
-    $("answer-rule").textContent = answer.rule;
-    const img = $("drawing"), phone = $("drawing-phone");
-    const [w, h] = size(answer.svg), [pw, ph] = size(answer.svg_phone);
-    img.src = blobUrl(answer.svg);
-    img.width = w; img.height = h;
-    phone.srcset = blobUrl(answer.svg_phone);
-    phone.width = pw; phone.height = ph;
-    const desc = /<desc>([^<]*)<\/desc>/.exec(answer.svg);
-    img.alt = desc ? desc[1].replace(/&lt;/g, "<").replace(/&gt;/g, ">").replace(/&quot;/g, '"').replace(/&amp;/g, "&") : "";
-    $("drawing-caption").textContent = "The first " + Math.min(answer.head.length, answer.shown) +
-      " values of " + answer.rule + ", drawn by the code that draws the essays' strips; " +
-      answer.computed.toLocaleString("en-US") + " values computed in your browser in " +
-      answer.milliseconds.toLocaleString("en-US") + " ms.";
-    const lines = $("lines");
-    lines.replaceChildren();
-    for (const line of answer.lines.concat(["values hash: " + answer.values_hash +
-      " (FNV-1a 64 over heaps 0.." + answer.computed + ", each value a little-endian u32)"])) {
-      const li = document.createElement("li");
-      li.textContent = line;
-      lines.append(li);
-    }
-    const heap = answer.heap;
-    $("heap-answer").hidden = !heap;
-    let command = answer.command;
-    if (heap) {
-      $("heap-number").textContent = heap.error ? "" : BigInt(heap.heap).toLocaleString("en-US");
-      $("heap-text").textContent = heap.error
-        ? "Refused: " + heap.error
-        : "Value " + heap.value + ": " + heap.explanation + ".";
-      command += "\n" + heap.command;
-    }
-    $("command").textContent = command;
-    section.hidden = false;
-    say("Done in " + answer.milliseconds.toLocaleString("en-US") + " ms.", "done");
-  }
-
-  function finish() {
-    go.disabled = false;
-    stop.disabled = true;
-  }
-
-  function ask(request) {
-    remember(request);
-    if (!worker) {
-      worker = new Worker("explore/worker.js");
-      worker.onmessage = (event) => { finish(); show(event.data); };
-      worker.onerror = (event) => {
-        event.preventDefault();
-        worker.terminate();
-        worker = null;
-        finish();
-        show({ error: "the engine stopped: " + (event.message || "an error in its worker") });
-      };
-    }
-    started = performance.now();
-    go.disabled = true;
-    stop.disabled = false;
-    say("Computing " + request.values.toLocaleString("en-US") + " values of " + request.rule + "…", "running");
-    worker.postMessage(request);
-  }
-
-  stop.addEventListener("click", () => {
-    if (!worker) return;
-    worker.terminate();
-    worker = null;
-    finish();
-    const seconds = ((performance.now() - started) / 1000).toFixed(1);
-    say("Stopped after " + seconds + " s, before an answer: nothing was kept. Ask for fewer values to get one sooner.", "stopped");
-  });
-
-  form.addEventListener("submit", (event) => {
-    event.preventDefault();
-    ask(question());
-  });
-
-  const query = new URLSearchParams(location.search);
-  for (const name of ["rule", "values", "heap"]) {
-    if (query.has(name)) $(name).value = query.get(name);
-  }
-  ask(question());
+const $ = (id) => document.getElementById(id);
+const form = $("ask"), status = $("status"), stop = $("stop"), go = $("go");
+const section = $("answer");
+let worker = null, started = 0, urls = [];
+function say(text, state) {
+status.textContent = text;
+status.dataset.state = state;
+}
+function question() {
+const heap = $("heap").value.trim();
+const request = { rule: $("rule").value.trim(), values: Number($("values").value) };
+if (!Number.isSafeInteger(request.values) || request.values < 1) request.values = 0;
+if (heap) request.heap = heap;
+return request;
+}
+function remember(request) {
+const query = new URLSearchParams({ rule: request.rule, values: String(request.values) });
+if (request.heap) query.set("heap", request.heap);
+history.replaceState(null, "", "?" + query.toString());
+}
+function blobUrl(svg, cells) {
+const url = URL.createObjectURL(new Blob([svg], { type: "image/svg+xml" }));
+urls.push(url);
+(globalThis.ladderCells ??= new Map()).set(url, cells);
+return url;
+}
+function size(svg) {
+const m = /<svg[^>]*\bwidth="(\d+)"[^>]*\bheight="(\d+)"/.exec(svg);
+return m ? [m[1], m[2]] : ["", ""];
+}
+function show(answer) {
+section.ladderAnswer = answer;
+if (answer.error) {
+section.hidden = true;
+say("Refused: " + answer.error, "refused");
+return;
+}
+urls.forEach((u) => { URL.revokeObjectURL(u); globalThis.ladderCells?.delete(u); });
+urls = [];
+$("answer-rule").textContent = answer.rule;
+const img = $("drawing"), phone = $("drawing-phone");
+const [w, h] = size(answer.svg), [pw, ph] = size(answer.svg_phone);
+img.src = blobUrl(answer.svg, answer.cells);
+img.width = w; img.height = h;
+phone.srcset = blobUrl(answer.svg_phone, answer.cells_phone);
+phone.width = pw; phone.height = ph;
+const desc = /<desc>([^<]*)<\/desc>/.exec(answer.svg);
+img.alt = desc ? desc[1].replace(/&lt;/g, "<").replace(/&gt;/g, ">").replace(/&quot;/g, '"').replace(/&amp;/g, "&") : "";
+$("drawing-caption").textContent = "The first " + Math.min(answer.head.length, answer.shown) +
+" values of " + answer.rule + ", drawn by the code that draws the essays' strips; " +
+answer.computed.toLocaleString("en-US") + " values computed in your browser in " +
+answer.milliseconds.toLocaleString("en-US") + " ms.";
+const lines = $("lines");
+lines.replaceChildren();
+for (const line of answer.lines.concat(["values hash: " + answer.values_hash +
+" (FNV-1a 64 over heaps 0.." + answer.computed + ", each value a little-endian u32)"])) {
+const li = document.createElement("li");
+li.textContent = line;
+lines.append(li);
+}
+const heap = answer.heap;
+$("heap-answer").hidden = !heap;
+let command = answer.command;
+if (heap) {
+$("heap-number").textContent = heap.error ? "" : BigInt(heap.heap).toLocaleString("en-US");
+$("heap-text").textContent = heap.error
+? "Refused: " + heap.error
+: "Value " + heap.value + ": " + heap.explanation + ".";
+command += "\n" + heap.command;
+}
+$("command").textContent = command;
+section.hidden = false;
+say("Done in " + answer.milliseconds.toLocaleString("en-US") + " ms.", "done");
+}
+function finish() {
+go.disabled = false;
+stop.disabled = true;
+}
+function ask(request) {
+remember(request);
+if (!worker) {
+worker = new Worker("explore/worker.js");
+worker.onmessage = (event) => { finish(); show(event.data); };
+worker.onerror = (event) => {
+event.preventDefault();
+worker.terminate();
+worker = null;
+finish();
+show({ error: "the engine stopped: " + (event.message || "an error in its worker") });
+};
+}
+started = performance.now();
+go.disabled = true;
+stop.disabled = false;
+say("Computing " + request.values.toLocaleString("en-US") + " values of " + request.rule + "…", "running");
+worker.postMessage(request);
+}
+stop.addEventListener("click", () => {
+if (!worker) return;
+worker.terminate();
+worker = null;
+finish();
+const seconds = ((performance.now() - started) / 1000).toFixed(1);
+say("Stopped after " + seconds + " s, before an answer: nothing was kept. Ask for fewer values to get one sooner.", "stopped");
+});
+form.addEventListener("submit", (event) => {
+event.preventDefault();
+ask(question());
+});
+const query = new URLSearchParams(location.search);
+for (const name of ["rule", "values", "heap"]) {
+if (query.has(name)) $(name).value = query.get(name);
+}
+ask(question());
 })();

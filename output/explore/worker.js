@@ -1,42 +1,33 @@
-// The Explore page's worker: loads the engine's module once and answers
-// each request with it, so a long run never freezes the page (the page
-// stops a run by ending this worker).
 "use strict";
 let module = null;
-
 async function engine() {
-  if (!module) {
-    const response = await fetch("ladder.wasm");
-    if (!response.ok) throw new Error("the engine's module did not load (" + response.status + ")");
-    const { instance } = await WebAssembly.instantiate(await response.arrayBuffer(), {});
-    module = instance.exports;
-  }
-  return module;
+if (!module) {
+const response = await fetch("ladder.wasm");
+if (!response.ok) throw new Error("the engine's module did not load (" + response.status + ")");
+const { instance } = await WebAssembly.instantiate(await response.arrayBuffer(), {});
+module = instance.exports;
 }
-
+return module;
+}
 function ask(x, request) {
-  const bytes = new TextEncoder().encode(JSON.stringify(request));
-  const at = x.alloc(bytes.length);
-  new Uint8Array(x.memory.buffer, at, bytes.length).set(bytes);
-  x.explore(at, bytes.length);
-  const answer = new Uint8Array(x.memory.buffer, x.answer_ptr(), x.answer_len());
-  return JSON.parse(new TextDecoder().decode(answer));
+const bytes = new TextEncoder().encode(JSON.stringify(request));
+const at = x.alloc(bytes.length);
+new Uint8Array(x.memory.buffer, at, bytes.length).set(bytes);
+x.explore(at, bytes.length);
+const answer = new Uint8Array(x.memory.buffer, x.answer_ptr(), x.answer_len());
+return JSON.parse(new TextDecoder().decode(answer));
 }
-
-// A request's `id` (a figure's question) comes back with its answer.
 onmessage = async (event) => {
-  const started = performance.now();
-  const { id, ...request } = event.data;
-  try {
-    const x = await engine();
-    const answer = ask(x, request);
-    answer.milliseconds = Math.round(performance.now() - started);
-    answer.id = id;
-    postMessage(answer);
-  } catch (error) {
-    // A trap (an overflow stops the engine rather than answer wrongly) or
-    // memory the browser refused: the module cannot go on, so drop it.
-    module = null;
-    postMessage({ id, error: "the engine stopped: " + (error && error.message ? error.message : String(error)) });
-  }
+const started = performance.now();
+const { id, ...request } = event.data;
+try {
+const x = await engine();
+const answer = ask(x, request);
+answer.milliseconds = Math.round(performance.now() - started);
+answer.id = id;
+postMessage(answer);
+} catch (error) {
+module = null;
+postMessage({ id, error: "the engine stopped: " + (error && error.message ? error.message : String(error)) });
+}
 };

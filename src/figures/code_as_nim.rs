@@ -8,10 +8,10 @@ use serde::{Deserialize, Serialize};
 use super::RenderMeta;
 use super::bounds::Count;
 use super::bounds::{CheckParams, Within};
-use super::run::{RunSummary, run};
 use crate::games::{OctalCode, Rule};
 use crate::plot::reflow::{Bands, Title};
 use crate::plot::{self};
+use crate::sequence::summary::{RunSummary, run};
 use crate::sequence::{DEFAULT_MIN_REPEATS, Value};
 use crate::text::wording::rule_name;
 

@@ -12,6 +12,7 @@ use super::RenderMeta;
 use super::cache::Cache;
 use super::parts::PartStore;
 use crate::figures::Figure;
+use crate::plot::cells::recording;
 use crate::project::Located;
 use crate::table::Drawing;
 
@@ -173,10 +174,14 @@ fn draw(
         caption: &figure.caption,
         width,
     };
-    let mut drawing = data.render(&meta(crate::plot::COLUMN));
+    let (mut drawing, cells) = recording(|| data.render(&meta(crate::plot::COLUMN)));
+    drawing.cells = cells;
     if drawing.svg.is_some() {
-        let phone = data.render(&meta(crate::plot::PHONE)).svg;
-        drawing.phone_svg = phone.filter(|phone| Some(phone) != drawing.svg.as_ref());
+        let (phone, cells) = recording(|| data.render(&meta(crate::plot::PHONE)).svg);
+        if phone.is_some() && phone != drawing.svg {
+            drawing.phone_svg = phone;
+            drawing.phone_cells = cells;
+        }
     }
     Ok((json, data.range_note(), drawing))
 }

@@ -53,9 +53,9 @@ impl Figure {
     }
 }
 
-/// The longest id: `<id>.phone.svg`, the longest name an id makes, must
-/// fit a file name (255 bytes).
-pub const MAX_ID_BYTES: usize = 255 - ".phone.svg".len();
+/// The longest id: `<id>.phone.cells.json`, the longest name an id makes,
+/// must fit a file name (255 bytes).
+pub const MAX_ID_BYTES: usize = 255 - ".phone.cells.json".len();
 
 /// An id: lower-case letters, digits and hyphens, so it is safe as a file name.
 #[derive(Debug, Clone, PartialEq, Eq, PartialOrd, Ord, Hash)]
@@ -69,12 +69,12 @@ impl fmt::Display for Id {
 
 impl Id {
     /// Checks the characters of an id, and its length: it names files up to
-    /// `<id>.phone.svg`, and a file name may be 255 bytes.
+    /// `<id>.phone.cells.json`, and a file name may be 255 bytes.
     pub fn parse(text: &str) -> Result<Id, String> {
         if text.len() > MAX_ID_BYTES {
             return Err(format!(
                 "an id may be at most {MAX_ID_BYTES} bytes (it names files such as \
-                 `<id>.phone.svg`), and this one is {}",
+                 `<id>.phone.cells.json`), and this one is {}",
                 text.len()
             ));
         }

@@ -31,7 +31,6 @@ pub mod pass_check;
 pub mod pass_max;
 pub mod pass_table;
 pub mod period_window;
-pub mod run;
 pub mod saltus;
 pub mod saltus_census;
 pub mod same_sequence;

@@ -9,9 +9,9 @@ use super::RangeNote;
 use super::RenderMeta;
 use super::bounds::Count;
 use super::bounds::{CheckParams, Within};
-use crate::census::pairs::{PairCensus, PairRecord, PairSummary, pair_census};
+use crate::census::pairs::{PairCensus, PairPeriodCase, PairRecord, PairSummary, pair_census};
 use crate::plot::legend::{self, Key, Mark};
-use crate::plot::{self, Anchor, INK, axis, reflow};
+use crate::plot::{self, Anchor, INK, axis, cells, reflow};
 use crate::text::numbers::grouped;
 use crate::text::wording::plural;
 
@@ -218,10 +218,24 @@ fn draw_cells(area: &plot::Area, g: &Grid, records: &[PairRecord]) {
         let twice = r.period != a + b;
         let colour = if twice { plot::fill(2) } else { plot::fill(1) };
         plot::block(area, (x, y), (x + g.cell - 1, y + g.cell - 1), colour);
+        cells::name(area, (x, y), (g.cell, g.cell), || cell_name(r));
         if twice {
             twice_mark(area, (x + g.cell / 2, y + g.cell / 2), g.cell);
         }
     }
+}
+
+/// What a reader pointing at a pair's cell is told: the pair, its period
+/// and which rule it follows, and where the period starts.
+fn cell_name(r: &PairRecord) -> String {
+    let [a, b] = r.takes;
+    let rule = match r.period_case() {
+        PairPeriodCase::SumOfTakes => "a + b",
+        PairPeriodCase::TwiceSmaller => "2a",
+        PairPeriodCase::Other => "neither a + b nor 2a",
+    };
+    let (p, s) = (r.period, r.preperiod);
+    format!("{{{a}, {b}}}: period {p} ({rule}) from heap {s}")
 }
 
 /// The axes' titles and labels; the rows' title below the diagonal, half

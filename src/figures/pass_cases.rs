@@ -13,7 +13,7 @@ use super::bounds::{CheckParams, Within};
 use super::pass_check::case_mark;
 use crate::games::pass_classification::{Block, PassCase, TwoTakes, check, closed_form};
 use crate::plot::reflow::{self, Title};
-use crate::plot::{self, ACCENT, Anchor, INK, MUTED};
+use crate::plot::{self, ACCENT, Anchor, INK, MUTED, cells};
 use crate::sequence::Value;
 use crate::text::wording::of_total;
 
@@ -398,8 +398,16 @@ fn draw_line(area: &plot::Area, panel: &Panel, h_y: i32, line: &Line) {
     let ticks_y = g_y + cell + 10;
     plot::tick(area, "n", (label_x, ticks_y), Anchor::End);
     for n in line.from..line.to {
-        plot::cell(area, line.left(n), h_y, cell, panel.pass_available[n]);
-        plot::cell(area, line.left(n), g_y, cell, panel.ordinary[n + y]);
+        let (h, g) = (panel.pass_available[n], panel.ordinary[n + y]);
+        plot::cell(area, line.left(n), h_y, cell, h);
+        plot::cell(area, line.left(n), g_y, cell, g);
+        let size = (cell, cell);
+        cells::name(area, (line.left(n), h_y), size, || {
+            format!("h({n}) = {h}: heap {n}, the pass still to play")
+        });
+        cells::name(area, (line.left(n), g_y), size, || {
+            format!("g({n} + {y}) = g({}) = {g}", n + y)
+        });
         if n % 5 == 0 || n == line.from {
             let at = (line.left(n) + cell / 2, ticks_y);
             plot::tick(area, &n.to_string(), at, Anchor::Middle);

@@ -277,6 +277,25 @@ fn record_of(data: &Data, x: usize, y: usize) -> &Record {
     &data.records[before + (y - x - 1)]
 }
 
+/// What a reader pointing at a pair's cell is told: the pair, its case,
+/// the period found and whether the closed form gives the same values.
+fn cell_name(record: &Record) -> String {
+    let [x, y] = record.takes;
+    let period = match (record.period, record.preperiod) {
+        (Some(p), Some(s)) => format!("period {p} from heap {s}"),
+        _ => "no period found".to_string(),
+    };
+    let verdict = if record.closed_form_agrees {
+        "the closed form agrees"
+    } else {
+        "the closed form disagrees"
+    };
+    format!(
+        "{{{x}, {y}}}: {}; {period}; {verdict}",
+        record.case.condition()
+    )
+}
+
 /// The title's text.
 fn title_text(data: &Data) -> String {
     let n = data.largest_take;
@@ -313,9 +332,14 @@ pub fn render(data: &Data, meta: &RenderMeta) -> String {
         &data.range_note(),
         |area| {
             title.draw(area, (20, 14));
-            plot::pair_grid(area, (LEFT, top), cell, n, 10, |x, y| {
-                plot::case_fill(case_index(by_pair(x, y).case))
-            });
+            plot::pair_grid(
+                area,
+                ((LEFT, top), cell),
+                n,
+                10,
+                |x, y| plot::case_fill(case_index(by_pair(x, y).case)),
+                |x, y| cell_name(by_pair(x, y)),
+            );
             for record in &data.records {
                 let [x, y] = record.takes;
                 let (cx, cy) = plot::pair_cell((LEFT, top), cell, x, y);
@@ -355,9 +379,11 @@ fn render_bands(data: &Data, meta: &RenderMeta) -> String {
         |area| {
             title.draw(area, (reflow::PHONE_MARGIN, 14));
             legend.draw(area, (reflow::PHONE_MARGIN, legend_top), bold_case_mark);
-            bands.draw(area, |x, y| {
-                plot::case_fill(case_index(record_of(data, x, y).case))
-            });
+            bands.draw(
+                area,
+                |x, y| plot::case_fill(case_index(record_of(data, x, y).case)),
+                |x, y| cell_name(record_of(data, x, y)),
+            );
             for record in &data.records {
                 let [x, y] = record.takes;
                 let corner = bands.at(x, y);

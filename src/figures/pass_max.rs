@@ -207,9 +207,14 @@ pub fn render(data: &Data, meta: &RenderMeta) -> (String, Table) {
         &data.range_note(),
         |area| {
             title.draw(area, (LEFT - 40, 14));
-            plot::pair_grid(area, (LEFT, top), cell, n, 10, |x, y| {
-                plot::fill(largest_of(data, x, y))
-            });
+            plot::pair_grid(
+                area,
+                ((LEFT, top), cell),
+                n,
+                10,
+                |x, y| plot::fill(largest_of(data, x, y)),
+                |x, y| cell_name(data, x, y),
+            );
             for x in 1..n {
                 for y in x + 1..=n {
                     if largest_of(data, x, y) != common {
@@ -222,6 +227,12 @@ pub fn render(data: &Data, meta: &RenderMeta) -> (String, Table) {
         },
     );
     (svg, appearances(data))
+}
+
+/// What a reader pointing at a pair's cell is told.
+fn cell_name(data: &Data, x: usize, y: usize) -> String {
+    let largest = largest_of(data, x, y);
+    format!("{{{x}, {y}}}: the largest value of h is {largest}")
 }
 
 /// The title's text.
@@ -268,7 +279,11 @@ fn render_bands(data: &Data, meta: &RenderMeta) -> String {
         |area| {
             title.draw(area, (reflow::PHONE_MARGIN, 14));
             draw_legend(area, &entries, (reflow::PHONE_MARGIN, legend_y), common);
-            bands.draw(area, |x, y| plot::fill(largest_of(data, x, y)));
+            bands.draw(
+                area,
+                |x, y| plot::fill(largest_of(data, x, y)),
+                |x, y| cell_name(data, x, y),
+            );
             let (cell, half) = (bands.cell, bands.cell / 2);
             for pair in data.by_pair.iter().filter(|p| p.largest != common) {
                 let (cx, cy) = bands.at(pair.takes[0], pair.takes[1]);

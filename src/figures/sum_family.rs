@@ -10,11 +10,11 @@ use serde::Deserialize;
 use super::RangeNote;
 use super::RenderMeta;
 use super::bounds::{CheckParams, Within};
-use super::triple_census::{CLASSES, LEGEND_LINE, class_fill, class_key, class_mark};
+use super::triple_census::{CLASSES, LEGEND_LINE, class_fill, class_key, class_mark, class_name};
 use crate::census::sum_family::sum_family;
 use crate::census::triples::{TripleCensus, TripleRecord};
 use crate::plot::legend::{self, Key};
-use crate::plot::{self, Anchor, INK, axis, reflow};
+use crate::plot::{self, Anchor, INK, axis, cells, reflow};
 use crate::text::numbers::grouped;
 
 /// Parameters of the family.
@@ -229,6 +229,11 @@ fn draw_cells(area: &plot::Area, l: &Layout, records: &[TripleRecord]) {
         let middle = y + CELL_H / 2;
         let corner = (x + l.g.cell_w - 1, y + CELL_H - 1);
         plot::block(area, (x, y), corner, class_fill(r.class));
+        cells::name(area, (x, y), (l.g.cell_w, CELL_H), || {
+            let [a, b, c] = r.takes;
+            let (p, s, class) = (r.period, r.preperiod, class_name(r.class));
+            format!("{{{a}, {b}, {c}}}: period {p} ({class}) from heap {s}")
+        });
         class_mark(area, r.class, (x + l.g.mark_at, middle), MARK);
         let at = (x + l.g.cell_w - l.g.digits_end, middle);
         plot::label(

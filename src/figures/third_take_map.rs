@@ -11,10 +11,10 @@ use serde::Deserialize;
 use super::RangeNote;
 use super::RenderMeta;
 use super::bounds::{CheckParams, Within};
-use super::triple_census::{CLASSES, class_fill, class_key, class_mark};
+use super::triple_census::{CLASSES, class_fill, class_key, class_mark, class_name};
 use crate::census::third_take_map::{MapExtent, MapRow, ThirdTakeMap, third_take_map};
 use crate::plot::legend::{self, Key};
-use crate::plot::{self, ACCENT, Anchor, INK, axis, reflow};
+use crate::plot::{self, ACCENT, Anchor, INK, axis, cells, reflow};
 use crate::text::wording::plural;
 
 /// The extent of the map, printed on it.
@@ -273,6 +273,16 @@ fn draw_row(
         let y = y_in(block);
         let (from, to) = ((x, y), (x + SIZE - 1, y + ROW - 1));
         plot::block(area, from, to, class_fill(cell.class));
+        cells::name(area, from, (SIZE, ROW), || {
+            let (b, c, p, s) = (row.larger, cell.third, cell.period, cell.preperiod);
+            let class = class_name(cell.class);
+            let breaks = if cell.breaks_stripe {
+                "; breaks the row’s stripe"
+            } else {
+                ""
+            };
+            format!("{{{smallest}, {b}, {c}}}: period {p} ({class}) from heap {s}{breaks}")
+        });
         class_mark(area, cell.class, (x + SIZE / 2 - 1, y + ROW / 2), 3);
         if cell.breaks_stripe {
             plot::outline(area, from, to, ACCENT, 2);

@@ -75,6 +75,14 @@ pub const CLASSES: [(PeriodClass, &str); 4] = [
     (PeriodClass::NoSum, "no sum of two takes"),
 ];
 
+/// A class's name as the legend gives it.
+pub fn class_name(class: PeriodClass) -> &'static str {
+    CLASSES
+        .iter()
+        .find(|&&(c, _)| c == class)
+        .map_or("", |&(_, name)| name)
+}
+
 /// The second cue beside a class's colour, a mark in ink centred at `at`
 /// and `radius` px from its centre to its edge: none for `a + b`, a dot for
 /// `a + c`, a triangle for `b + c`, a cross for no sum. Under deuteranopia

@@ -7,9 +7,9 @@ use serde::{Deserialize, Serialize};
 use super::RenderMeta;
 use super::bounds::CheckParams;
 use super::bounds::Count;
-use super::run::{RunSummary, run};
 use crate::games::Rule;
-use crate::plot::{self, ACCENT, Anchor, MUTED, axis};
+use crate::plot::{self, ACCENT, Anchor, MUTED, axis, cells};
+use crate::sequence::summary::{RunSummary, run};
 use crate::sequence::{DEFAULT_MIN_REPEATS, Value};
 use crate::text::numbers::grouped;
 use crate::text::wording::rule_name;
@@ -147,6 +147,12 @@ pub fn render(data: &Data, meta: &RenderMeta) -> String {
             let gap = i32::from(right - left > 3);
             let right = (right - gap).max(left + 1);
             plot::block(area, (left, y_of(count)), (right, bottom), ACCENT);
+            // The whole column names the bar, however thin or short it is.
+            let column = ((x_of(v + 1) - left).max(1), PLOT_H);
+            cells::name(area, (left, TOP), column, || {
+                let heaps = if count == 1 { "heap" } else { "heaps" };
+                format!("value {v}: {} {heaps}", grouped(count as u64))
+            });
         }
         let step = value_step(bars, plot_w);
         let ticks: Vec<(i32, String)> = (0..bars)

@@ -2,7 +2,7 @@
 //! answers it in the reader's browser (built from `web/` by `web/build`,
 //! committed as `templates/explore/ladder.wasm`). The page and its files
 //! are the only things of the site that run code; an essay with a figure
-//! of one rule loads `answer.js` (2 KB), and the module only when the
+//! of one rule loads `answer.js` (5 KB), and the module only when the
 //! reader asks for another rule.
 
 use std::path::{Path, PathBuf};
@@ -43,9 +43,19 @@ pub fn load(project: &Project, tera: &mut Tera) -> Result<Vec<(PathBuf, Vec<u8>)
     let text = project.read_text(&relative)?;
     tera.add_raw_template(TEMPLATE, &text)
         .map_err(|e| located(&project.path(&relative), &e))?;
+    // The scripts without their comments, as the site's own
+    // (`super::script`); the module as it is.
     FILES
         .iter()
-        .map(|name| Ok((PathBuf::from(name), project.template(name)?)))
+        .map(|name| {
+            let bytes = project.template(name)?;
+            let bytes = if name.ends_with(".js") {
+                super::script::compact(&bytes)
+            } else {
+                bytes
+            };
+            Ok((PathBuf::from(name), bytes))
+        })
         .collect()
 }
 

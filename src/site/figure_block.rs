@@ -100,18 +100,40 @@ fn first_sentence(caption: &str) -> String {
     caption.trim().trim_end_matches('.').to_string()
 }
 
-/// The rule a figure draws, as the Explore page's module takes it: a
-/// strip's game, count and cells (the module draws strips; other kinds of
-/// figure do not answer yet).
+/// The rule a figure draws and the rest of its parameters, as the Explore
+/// page's module takes them (`web/src`): the kinds whose subject is a rule
+/// and whose drawing the module shares (`ladder_draw`). A rule-figure of
+/// another kind does not answer.
 fn answers(f: &Computed) -> Option<serde_json::Value> {
-    match &f.figure.spec {
-        FigureSpec::Strip(p) => Some(serde_json::json!({
-            "rule": p.game.to_string(),
-            "values": p.values.0,
-            "shown": p.shown,
-        })),
-        _ => None,
-    }
+    use serde_json::json;
+    let (rule, params) = match &f.figure.spec {
+        FigureSpec::Strip(p) => (
+            p.game.to_string(),
+            json!({ "values": p.values.0, "shown": p.shown }),
+        ),
+        FigureSpec::OptionReach(p) => (
+            p.game.to_string(),
+            json!({ "heap": p.heap, "shown": p.shown }),
+        ),
+        FigureSpec::TwoTakesStrip(p) => (
+            format!("sub:{},{}", p.takes[0], p.takes[1]),
+            json!({ "shown": p.shown }),
+        ),
+        FigureSpec::PeriodWindow(p) => (
+            p.game.to_string(),
+            json!({ "values": p.values.0, "rows": p.rows }),
+        ),
+        FigureSpec::ValueGrowth(p) => {
+            let games: Vec<String> = p.games.iter().map(ToString::to_string).collect();
+            (games.join(" "), json!({ "checkpoints": p.checkpoints }))
+        }
+        _ => return None,
+    };
+    Some(json!({
+        "kind": f.figure.spec.kind(),
+        "rule": rule,
+        "params": params.to_string(),
+    }))
 }
 
 /// What both templates read: the id and number, the caption and note as
@@ -128,6 +150,8 @@ fn context(f: &Computed, number: usize, root: &str) -> Result<Context> {
     context.insert("caption", &html(&typographic(&f.figure.caption))?);
     let image = f.drawing.svg.as_deref().map(figure_image::read);
     context.insert("svg", &image.is_some());
+    // A grid's or strip's cells name themselves (`templates/cells.js`).
+    context.insert("cells", &!f.drawing.cells.is_empty());
     if let Some(image) = &image {
         context.insert("width", &image.width);
         context.insert("height", &image.height);

@@ -24,6 +24,7 @@ pub mod placement;
 pub mod provenance;
 pub mod references;
 pub mod reproduce;
+pub mod script;
 pub mod stylesheet;
 pub mod swap;
 pub mod table;

@@ -30,7 +30,7 @@ use super::references::{self, Citations};
 use super::{
     Files, figure_block, json, links, math, navigation, provenance, reproduce, theorems, wording,
 };
-use super::{explore, stylesheet};
+use super::{explore, script, stylesheet};
 use crate::figures::Computed;
 use crate::manifest::{Manifest, Page};
 use crate::project::{Located, Project};
@@ -45,6 +45,9 @@ const TEMPLATES: [&str; 5] = [
     "figure.html",
     "figure-alone.html",
 ];
+/// The site's scripts, copied as they are: the one that names a drawing's
+/// cells, which a page with a grid or strip loads.
+const SCRIPTS: [&str; 1] = ["cells.js"];
 /// The site's one stylesheet, `style.css`, is these rooms of
 /// `templates/style/` joined in this order: the page first, print last (a
 /// later rule wins a tie of specificity, and print overrides the screen).
@@ -80,6 +83,7 @@ pub struct Sources {
     placements: Placements,
     citations: Citations,
     style: Vec<u8>,
+    scripts: Vec<(PathBuf, Vec<u8>)>,
     /// The Explore page's script, worker and module.
     explore: Vec<(PathBuf, Vec<u8>)>,
     revision: String,
@@ -107,6 +111,15 @@ impl Sources {
             .map(|name| project.template(name))
             .collect::<Result<Vec<_>>>()?;
         let style = stylesheet::join(rooms.iter().map(Vec::as_slice));
+        let scripts = SCRIPTS
+            .iter()
+            .map(|&name| {
+                Ok((
+                    PathBuf::from(name),
+                    script::compact(&project.template(name)?),
+                ))
+            })
+            .collect::<Result<Vec<_>>>()?;
         let explore = if manifest.site.explore {
             explore::load(project, &mut tera)?
         } else {
@@ -116,6 +129,7 @@ impl Sources {
         let sources: Vec<&str> = TEMPLATES
             .iter()
             .chain(&STYLE)
+            .chain(&SCRIPTS)
             .chain(explore_sources)
             .copied()
             .collect();
@@ -126,6 +140,7 @@ impl Sources {
             placements,
             citations,
             style,
+            scripts,
             explore,
             revision,
         })
@@ -151,6 +166,7 @@ pub fn render(
         placements,
         citations,
         style,
+        scripts,
         explore,
         revision,
     } = sources;
@@ -259,6 +275,7 @@ pub fn render(
         &tera, figures, &numbers, manifest, &site, &pages,
     )?);
     files.insert(PathBuf::from("style.css"), style);
+    files.extend(scripts);
     links::check(&files)?;
     Ok(files)
 }
@@ -349,15 +366,19 @@ pub fn figure_files(figures: &[Computed]) -> Files {
     let mut files = Files::new();
     for f in figures {
         let id = &f.figure.id;
-        if let Some(svg) = &f.drawing.svg {
+        let drawings = [
+            (&f.drawing.svg, &f.drawing.cells, ""),
+            (&f.drawing.phone_svg, &f.drawing.phone_cells, ".phone"),
+        ];
+        for (svg, cells, variant) in drawings {
+            let Some(svg) = svg else { continue };
+            let name = format!("figures/{id}{variant}");
+            if !cells.is_empty() {
+                let json = cells.to_json().into_bytes();
+                files.insert(PathBuf::from(format!("{name}.cells.json")), json);
+            }
             files.insert(
-                PathBuf::from(format!("figures/{id}.svg")),
-                svg.clone().into_bytes(),
-            );
-        }
-        if let Some(svg) = &f.drawing.phone_svg {
-            files.insert(
-                PathBuf::from(format!("figures/{id}.phone.svg")),
+                PathBuf::from(format!("{name}.svg")),
                 svg.clone().into_bytes(),
             );
         }

@@ -12,6 +12,14 @@ figure .answers button { font: inherit; color: inherit; background: transparent;
 figure .answers output { flex-basis: 100%; }`;
 if (figures.length) document.head.append(style);
 
+// What the module is asked for a figure: its kind, the reader's rule and
+// the figure's other parameters (a strip's count and cells at the top, as
+// the Explore page asks).
+function request(figure, rule) {
+  const kind = figure.dataset.kind, params = JSON.parse(figure.dataset.params || "{}");
+  return kind === "strip" ? { rule, ...params } : { rule, kind, params };
+}
+
 let worker = null;
 const waiting = new Map();
 let asked = 0;
@@ -50,7 +58,7 @@ for (const figure of figures) {
   row.className = "answers";
   const id = figure.id + "-rule";
   row.innerHTML = `<button type="button" class="open" aria-expanded="false" aria-controls="${id}-fields">Change the rule</button>
-<span id="${id}-fields" hidden><label for="${id}">Rule</label> <input id="${id}" spellcheck="false" autocapitalize="off" autocomplete="off"> <button type="submit">Draw</button> <button type="button" class="reset">Reset</button></span>
+<span id="${id}-fields" hidden><label for="${id}">${figure.dataset.kind === "value-growth" ? "Rules, apart by spaces" : "Rule"}</label> <input id="${id}" spellcheck="false" autocapitalize="off" autocomplete="off"> <button type="submit">Draw</button> <button type="button" class="reset">Reset</button></span>
 <output aria-live="polite"></output>`;
   figure.append(row);
   const open = row.querySelector(".open"), fields = row.querySelector("span"), input = row.querySelector("input");
@@ -63,32 +71,46 @@ for (const figure of figures) {
     if (shown) input.focus();
   });
   const size = (svg) => /<svg[^>]*\bwidth="(\d+)"[^>]*\bheight="(\d+)"/.exec(svg) || [];
-  const blob = (svg) => URL.createObjectURL(new Blob([svg], { type: "image/svg+xml" }));
+  // A drawing's URL, its cells' names registered under it for `cells.js`;
+  // the figure's last redrawing is let go when it is drawn again.
+  let drawn = [];
+  const blob = (svg, cells) => {
+    const url = URL.createObjectURL(new Blob([svg], { type: "image/svg+xml" }));
+    (globalThis.ladderCells ??= new Map()).set(url, cells);
+    drawn.push(url);
+    return url;
+  };
+  const forget = () => {
+    for (const url of drawn) { URL.revokeObjectURL(url); globalThis.ladderCells.delete(url); }
+    drawn = [];
+  };
   row.addEventListener("submit", async (event) => {
     event.preventDefault();
     out.textContent = "Computing " + input.value.trim() + "…";
     figure.dataset.state = "running";
-    const answer = await ask({ rule: input.value.trim(), values: Number(figure.dataset.values), shown: Number(figure.dataset.shown) });
+    const answer = await ask(request(figure, input.value.trim()));
     if (answer.error) {
       out.textContent = "Refused: " + answer.error;
       figure.dataset.state = "refused";
       return;
     }
     const [, w, h] = size(answer.svg);
-    img.src = blob(answer.svg);
+    forget();
+    img.src = blob(answer.svg, answer.cells);
     img.width = w; img.height = h;
     const desc = /<desc>([^<]*)<\/desc>/.exec(answer.svg);
     img.alt = desc ? desc[1].replace(/&lt;/g, "<").replace(/&gt;/g, ">").replace(/&quot;/g, '"').replace(/&amp;/g, "&") : "";
     if (source) {
       const [, pw, ph] = size(answer.svg_phone);
-      source.srcset = blob(answer.svg_phone);
+      source.srcset = blob(answer.svg_phone, answer.cells_phone);
       source.width = pw; source.height = ph;
     }
-    out.textContent = "Drawn for " + answer.rule + ", not the author's " + author.rule + ": " + answer.lines.join("; ") + ".";
+    out.textContent = "Drawn for " + answer.rule + ", not the author's " + author.rule + ": " + answer.lines.join("; ").replace(/\.$/, "") + ".";
     figure.dataset.state = "changed";
   });
   row.querySelector(".reset").addEventListener("click", () => {
     img.setAttribute("src", author.src);
+    forget();
     img.setAttribute("width", author.width);
     img.setAttribute("height", author.height);
     img.alt = author.alt;

@@ -28,9 +28,11 @@
     history.replaceState(null, "", "?" + query.toString());
   }
 
-  function blobUrl(svg) {
+  // A drawing's URL, its cells' names registered under it for `cells.js`.
+  function blobUrl(svg, cells) {
     const url = URL.createObjectURL(new Blob([svg], { type: "image/svg+xml" }));
     urls.push(url);
+    (globalThis.ladderCells ??= new Map()).set(url, cells);
     return url;
   }
 
@@ -46,14 +48,14 @@
       say("Refused: " + answer.error, "refused");
       return;
     }
-    urls.forEach((u) => URL.revokeObjectURL(u));
+    urls.forEach((u) => { URL.revokeObjectURL(u); globalThis.ladderCells?.delete(u); });
     urls = [];
     $("answer-rule").textContent = answer.rule;
     const img = $("drawing"), phone = $("drawing-phone");
     const [w, h] = size(answer.svg), [pw, ph] = size(answer.svg_phone);
-    img.src = blobUrl(answer.svg);
+    img.src = blobUrl(answer.svg, answer.cells);
     img.width = w; img.height = h;
-    phone.srcset = blobUrl(answer.svg_phone);
+    phone.srcset = blobUrl(answer.svg_phone, answer.cells_phone);
     phone.width = pw; phone.height = ph;
     const desc = /<desc>([^<]*)<\/desc>/.exec(answer.svg);
     img.alt = desc ? desc[1].replace(/&lt;/g, "<").replace(/&gt;/g, ">").replace(/&quot;/g, '"').replace(/&amp;/g, "&") : "";

@@ -16,7 +16,7 @@
 // values hash with its last digit changed, a heap's value plus one, a byte
 // added to every drawing), and the run must fail on each of them.
 import { spawnSync, execFile } from "node:child_process";
-import { readFileSync, mkdirSync } from "node:fs";
+import { readFileSync, readdirSync, existsSync, mkdirSync } from "node:fs";
 import { join } from "node:path";
 import { createRequire } from "node:module";
 import { serveFolder } from "./static.mjs";
@@ -224,26 +224,45 @@ if (!plant) {
   }
 }
 
-// Each strip figure's own rule, redrawn by the module: the build's bytes.
+// Each rule-figure of the essays, redrawn by the module for its own rule
+// (the request its page's answer.js sends, read from the figure's
+// attributes, with its caption): the build's bytes, and its cells' names.
 const manifest = readFileSync(join(repo, "figures.yaml"), "utf8");
-const strips = [...manifest.matchAll(/- id: (\S+)\n(?:(?!\n  - id:)[\s\S])*?\n    strip:\n      game: (\S+)\n      values: (\d+)\n(?:      shown: (\d+)\n)?/g)];
 const captions = Object.fromEntries([...manifest.matchAll(/- id: (\S+)\n    page: \S+\n    caption: (.*)\n/g)].map((m) => [m[1], m[2].replace(/^"(.*)"$/, "$1")]));
+const unquote = (text) => text.replace(/&quot;/g, '"').replace(/&#x27;/g, "'").replace(/&lt;/g, "<").replace(/&gt;/g, ">").replace(/&amp;/g, "&");
+const answering = [];
+for (const file of readdirSync(join(repo, "output")).filter((f) => f.endsWith(".html"))) {
+  const html = readFileSync(join(repo, "output", file), "utf8");
+  for (const m of html.matchAll(/<figure id="fig-([^"]+)" data-kind="([^"]+)" data-rule="([^"]+)" data-params="([^"]+)">/g)) {
+    answering.push({ file, id: m[1], kind: m[2], rule: unquote(m[3]), params: JSON.parse(unquote(m[4])) });
+  }
+}
+const kinds = new Set(answering.map((f) => f.kind));
+for (const kind of ["strip", "option-reach", "two-takes-strip", "period-window", "value-growth"]) {
+  expect(kinds.has(kind), `no figure of kind ${kind} answers back on the essays`);
+}
 let redrawn = 0;
-for (const [, id, game, values, shown] of strips) {
-  const request = { rule: game, values: Number(values), shown: Number(shown || 28), caption: captions[id] };
+for (const { id, kind, rule, params } of answering) {
+  const base = kind === "strip" ? { rule, ...params } : { rule, kind, params };
   const answer = await page.evaluate((r) => new Promise((ok) => {
     const w = new Worker("explore/worker.js");
     w.onmessage = (e) => { w.terminate(); ok(e.data); };
     w.postMessage(r);
-  }), request);
+  }), { ...base, caption: captions[id] });
+  if (answer.error) { expect(false, `${id}: the module refused its own rule ${rule}: ${answer.error}`); continue; }
   const svg = readFileSync(join(repo, "output/figures", id + ".svg"), "utf8");
-  const phone = readFileSync(join(repo, "output/figures", id + ".phone.svg"), "utf8");
-  expect(answer.svg === svg, `${id}: the module's SVG for ${game} differs from the build's`);
-  expect(answer.svg_phone === phone, `${id}: the module's phone SVG for ${game} differs from the build's`);
+  const phoneFile = join(repo, "output/figures", id + ".phone.svg");
+  const phone = existsSync(phoneFile) ? readFileSync(phoneFile, "utf8") : svg;
+  expect(answer.svg === svg, `${id}: the module's SVG for ${rule} differs from the build's`);
+  expect(answer.svg_phone === phone, `${id}: the module's phone SVG for ${rule} differs from the build's`);
+  const cellsFile = join(repo, "output/figures", id + ".cells.json");
+  if (existsSync(cellsFile)) {
+    expect(JSON.stringify(answer.cells) === JSON.stringify(JSON.parse(readFileSync(cellsFile, "utf8"))), `${id}: the module's cells differ from the build's`);
+  }
   redrawn++;
 }
-expect(redrawn >= 2, `only ${redrawn} strip figures found in figures.yaml`);
-console.log(`explore: ${redrawn} strip figures redrawn by the module and compared with the build's`);
+expect(redrawn >= 7, `only ${redrawn} rule-figures found on the essays`);
+console.log(`explore: ${redrawn} rule-figures (${[...kinds].join(", ")}) redrawn by the module and compared with the build's`);
 let axeRuns = 0;
 // The rest, but for the figures redrawn, reaches none of the planted faults:
 // the control skips it.
@@ -252,24 +271,27 @@ if (!plant) {
   // another rule, "Draw": the module's drawing of that rule; "Reset": the
   // author's figure again.
   let answered = 0;
-  for (const [, id, game, values, shown] of strips) {
-    const pageOf = /- id: \S+\n    page: (\S+)/.exec(manifest.slice(manifest.indexOf(`- id: ${id}\n`)))[1];
+  const others = { "strip": ["sub:1,2", "sub:1,3,4"], "option-reach": ["sub:1,2,5"], "two-takes-strip": ["sub:2,5"], "period-window": ["octal:·77"], "value-growth": ["octal:·6 octal:·7"] };
+  for (const { file, id, kind, rule, params } of answering) {
     const essay = await context.newPage();
     essay.on("pageerror", (e) => errors.push(String(e)));
-    await essay.goto(`${site.origin}/${pageOf}.html`);
+    await essay.goto(`${site.origin}/${file}`);
     const figure = `#fig-${id}`;
-    const other = game === "sub:1,2" ? "sub:1,3,4" : "sub:1,2";
+    const other = others[kind].find((r) => r !== rule);
     await essay.click(`${figure} .answers .open`);
     await essay.fill(`${figure} .answers input`, other);
     await essay.click(`${figure} .answers button[type=submit]`);
-    await essay.waitForFunction((f) => document.querySelector(f).dataset.state === "changed", figure, { timeout: 60000, polling: 20 });
+    await essay.waitForFunction((f) => ["changed", "refused"].includes(document.querySelector(f).dataset.state), figure, { timeout: 60000, polling: 20 });
+    const said = await essay.textContent(`${figure} .answers output`);
+    expect(!/Refused/.test(said), `${id}: changed to ${other} in place: ${said}`);
     const drawn = await essay.evaluate(async (f) => (await fetch(document.querySelector(`${f} img`).src)).text(), figure);
     const expected = await page.evaluate((r) => new Promise((ok) => {
       const w = new Worker("explore/worker.js");
       w.onmessage = (e) => { w.terminate(); ok(e.data); };
       w.postMessage(r);
-    }), { rule: other, values: Number(values), shown: Number(shown || 28) });
+    }), kind === "strip" ? { rule: other, ...params } : { rule: other, kind, params });
     expect(drawn === expected.svg, `${id}: changed to ${other} in place, the drawing is not the module's`);
+    if (answered === 0 || kind !== "strip") await essay.locator(figure).screenshot({ path: join(shots, `answer-${id}.png`) });
     await essay.click(`${figure} .answers .reset`);
     const back = await essay.evaluate((f) => document.querySelector(`${f} img`).getAttribute("src"), figure);
     expect(back === `figures/${id}.svg`, `${id}: reset leaves ${back}`);

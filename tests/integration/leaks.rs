@@ -100,11 +100,11 @@ fn a_linked_templates_folder_outside_the_project_is_refused() {
 fn an_id_too_long_for_a_file_name_is_refused_where_it_is_written() {
     refused(
         &site("id-too-long"),
-        "figures.yaml:10:9: figures[0].id: an id may be at most 245 bytes (it names files such as `<id>.phone.svg`), and this one is 251",
+        "figures.yaml:10:9: figures[0].id: an id may be at most 238 bytes (it names files such as `<id>.phone.cells.json`), and this one is 251",
     );
-    // 245 bytes is the longest that still names `figures/<id>.phone.svg`.
+    // 238 bytes is the longest that still names `figures/<id>.phone.cells.json`.
     let dir = site("id-too-long");
-    let (long, fits) = ("a".repeat(251), "a".repeat(245));
+    let (long, fits) = ("a".repeat(251), "a".repeat(238));
     for file in ["figures.yaml", "content/page.md"] {
         let path = dir.path().join(file);
         let text = fs::read_to_string(&path).unwrap().replace(&long, &fits);

@@ -11,6 +11,7 @@
 
 use ladder_draw::RenderMeta;
 use ladder_draw::plot;
+use ladder_draw::plot::cells::recording;
 use ladder_draw::strip;
 use ladder_engine::budget::check_seq_values_within;
 use ladder_engine::games::octal_long_run::fnv1a_64;
@@ -18,6 +19,8 @@ use ladder_engine::games::{Rule, report};
 use ladder_engine::sequence::DEFAULT_MIN_REPEATS;
 use serde::Deserialize;
 use serde_json::{Value as Json, json};
+
+mod figures;
 
 /// The memory a run may have here: what a browser gives one module's
 /// memory in practice (a 32-bit module can address 4 GiB; a phone's
@@ -48,6 +51,12 @@ pub struct Request {
     pub caption: Option<String>,
     #[serde(default)]
     pub width: Option<u32>,
+    /// An essay's figure to draw for the rule, by its kind
+    /// (`option-reach`, …), with its parameters; a strip when absent.
+    #[serde(default)]
+    pub kind: Option<String>,
+    #[serde(default)]
+    pub params: figures::Params,
 }
 
 fn default_values() -> u64 {
@@ -64,6 +73,14 @@ pub fn answer(request: &str) -> Json {
 }
 
 fn run(request: &Request) -> Result<Json, String> {
+    if let Some(kind) = request.kind.as_deref().filter(|&kind| kind != "strip") {
+        return figures::answer(
+            kind,
+            &request.rule,
+            &request.params,
+            request.caption.as_deref(),
+        );
+    }
     let rule: Rule = request.rule.trim().parse()?;
     check_seq_values_within(&rule, request.values, (BROWSER_BYTES, FROM_BROWSER))?;
     let count = usize::try_from(request.values).map_err(|e| e.to_string())?;
@@ -93,15 +110,15 @@ fn run(request: &Request) -> Result<Json, String> {
         .clone()
         .unwrap_or_else(|| format!("The values of {spelt}."));
     let drawing = |width: u32| {
-        strip::render(
-            &data,
-            &RenderMeta {
-                id: "explore",
-                caption: &caption,
-                width,
-            },
-        )
+        let meta = RenderMeta {
+            id: "explore",
+            caption: &caption,
+            width,
+        };
+        recording(|| strip::render(&data, &meta))
     };
+    let (svg, cells) = drawing(request.width.unwrap_or(plot::COLUMN));
+    let (svg_phone, cells_phone) = drawing(plot::PHONE);
     let found = analysis.period.found();
     let mut answer = json!({
         "rule": spelt,
@@ -116,8 +133,10 @@ fn run(request: &Request) -> Result<Json, String> {
         "head": head,
         "shown": data.shown,
         "lines": lines,
-        "svg": drawing(request.width.unwrap_or(plot::COLUMN)),
-        "svg_phone": drawing(plot::PHONE),
+        "svg": svg,
+        "svg_phone": svg_phone,
+        "cells": cells.to_value(),
+        "cells_phone": cells_phone.to_value(),
         "command": format!("ladder seq {} --values {count}", quoted(&spelt)),
     });
     if let Some(arithmetic) = arithmetic {
@@ -224,8 +243,31 @@ mod tests {
         assert_eq!(a["preperiod"], 52, "{a}");
         assert_eq!(a["certificate"]["holds"], true, "{a}");
         assert!(a["svg"].as_str().unwrap().starts_with("<svg"), "{a}");
+        let cells = a["cells"]["cells"].as_array().unwrap();
+        assert_eq!(
+            cells[20][4],
+            format!("heap 20: value {}", a["head"][20]),
+            "{a}"
+        );
         assert!(a["heap"]["value"].as_str().is_some(), "{a}");
         assert_eq!(a["command"], "ladder seq 'octal:·137' --values 2000");
+    }
+
+    #[test]
+    fn an_essay_s_figure_answers_for_another_rule() {
+        let a =
+            answer(r#"{"rule": "sub:2,5", "kind": "two-takes-strip", "params": {"shown": 21}}"#);
+        assert_eq!(a["rule"], "sub:2,5", "{a}");
+        assert!(a["svg"].as_str().unwrap().contains("{2, 5}"), "{a}");
+        let a =
+            answer(r#"{"rule": "octal:·137", "kind": "two-takes-strip", "params": {"shown": 21}}"#);
+        assert!(a["error"].as_str().unwrap().contains("two takes"), "{a}");
+        let a = answer(
+            r#"{"rule": "sub:1,2", "kind": "period-window", "params": {"values": 1000000000}}"#,
+        );
+        assert!(a["error"].as_str().unwrap().contains("--values"), "{a}");
+        let a = answer(r#"{"rule": "sub:1,2", "kind": "pie-chart"}"#);
+        assert!(a["error"].as_str().unwrap().contains("pie-chart"), "{a}");
     }
 
     #[test]

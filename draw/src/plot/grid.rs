@@ -4,7 +4,7 @@
 use plotters::style::RGBColor;
 
 use super::{
-    ACCENT, Anchor, Area, INK, MUTED, PALETTE, RULE, SMALL, TEXT, block, cell, label, line,
+    ACCENT, Anchor, Area, INK, MUTED, PALETTE, RULE, SMALL, TEXT, block, cell, cells, label, line,
 };
 use ladder_engine::sequence::Value;
 
@@ -35,6 +35,8 @@ pub fn raster(
         );
         for (i, &v) in chunk.iter().enumerate() {
             cell(area, x + i as i32 * size, top, size, v);
+            let at = (x + i as i32 * size, top);
+            cells::name(area, at, (size, size), || heap_value("", heap + i, v));
         }
         bottom = top + size;
     }
@@ -68,11 +70,13 @@ pub fn raster_position(
 }
 
 /// A row of value cells for heaps `first ..`, with heap numbers over every
-/// fifth cell and the last.
-pub fn strip(area: &Area, x: i32, y: i32, size: i32, first: usize, values: &[Value]) {
+/// fifth cell and the last; each cell is named as the heap and value of
+/// the rule `of` (unnamed when the drawing has one rule: "").
+pub fn strip(area: &Area, x: i32, y: i32, size: i32, first: usize, values: &[Value], of: &str) {
     for (i, &v) in values.iter().enumerate() {
         let cx = x + i as i32 * size;
         cell(area, cx, y, size, v);
+        cells::name(area, (cx, y), (size, size), || heap_value(of, first + i, v));
         let heap = first + i;
         if heap.is_multiple_of(5) || i + 1 == values.len() {
             let at = (cx + size / 2, y - 8);
@@ -94,25 +98,36 @@ pub fn named_strip(
 ) {
     label(area, "heap", (x0, y - 8), SMALL, Anchor::Start, MUTED);
     label(area, name, (x0, y + size / 2), TEXT, Anchor::Start, INK);
-    strip(area, x, y, size, 0, values);
+    strip(area, x, y, size, 0, values, name);
+}
+
+/// A value cell's name: "heap 52: value 4", after the rule's name when the
+/// drawing has several ("·137, heap 52: value 4").
+pub fn heap_value(of: &str, heap: usize, value: Value) -> String {
+    if of.is_empty() {
+        format!("heap {heap}: value {value}")
+    } else {
+        format!("{of}, heap {heap}: value {value}")
+    }
 }
 
 /// A grid over the pairs `1 ≤ x < y ≤ largest`: `y` across, `x` down, one
 /// cell of side `cell` each from `origin` (the cell of `x = 1, y = 1`, left
-/// empty as every `x ≥ y` is), filled by `fill_of(x, y)`; both axes are
-/// labelled at 1 and every `tick`.
+/// empty as every `x ≥ y` is), filled by `fill_of(x, y)` and named by
+/// `name_of(x, y)`; both axes are labelled at 1 and every `tick`.
 pub fn pair_grid(
     area: &Area,
-    origin: (i32, i32),
-    cell: i32,
+    (origin, cell): ((i32, i32), i32),
     largest: usize,
     tick: usize,
     fill_of: impl Fn(usize, usize) -> RGBColor,
+    name_of: impl Fn(usize, usize) -> String,
 ) {
     for x in 1..largest {
         for y in x + 1..=largest {
             let (cx, cy) = pair_cell(origin, cell, x, y);
             block(area, (cx, cy), (cx + cell, cy + cell), fill_of(x, y));
+            cells::name(area, (cx, cy), (cell, cell), || name_of(x, y));
         }
     }
     let (x0, y0) = origin;

@@ -10,6 +10,7 @@
 //! figure drawn from parts draws at the page's column or at a phone's.
 
 pub mod axis;
+pub mod cells;
 pub mod grid;
 pub mod legend;
 pub mod marks;
@@ -67,6 +68,7 @@ pub enum Anchor {
 /// it once, in the caption. Font sizes are written in CSS px, rounded, and a
 /// `<style>` gives the dark scheme (see [`themed_colours`]).
 pub fn svg(width: u32, height: u32, title: &str, desc: &str, draw: impl FnOnce(&Area)) -> String {
+    cells::size(width, height);
     let mut out = String::new();
     {
         let area = SVGBackend::with_string(&mut out, (width, height)).into_drawing_area();

@@ -7,6 +7,7 @@ pub mod certificate;
 pub mod lookup;
 pub mod mex;
 pub mod period;
+pub mod summary;
 
 pub use analysis::{Analysis, CERTIFIED_MIN_REPEATS, PeriodStatus, analyse, analyse_certified};
 pub use arithmetic::{ArithmeticPeriod, find_arithmetic_period};

@@ -7,7 +7,7 @@
 use super::{Data, SweepRecord};
 use crate::figures::RenderMeta;
 use crate::plot::reflow::{self, Title};
-use crate::plot::{self, ACCENT, ACCENT_2, Anchor, INK, MUTED, RULE};
+use crate::plot::{self, ACCENT, ACCENT_2, Anchor, INK, MUTED, RULE, cells};
 use crate::text::numbers::grouped;
 
 /// Room for the row labels (`·0` … `·7`) where the column has it; a
@@ -231,6 +231,7 @@ pub fn render(data: &Data, meta: &RenderMeta) -> String {
         for (i, record) in data.records.iter().enumerate() {
             let (x, y) = layout.code_at(i);
             Outcome::of(record).mark(area, (x, y + (ROW - CELL) / 2));
+            cells::name(area, (x, y), (CELL, ROW), || cell_name(record));
             if i as i32 % layout.per_band == 0 {
                 let text = format!("·{}", &record.code[..1]);
                 let at = (layout.left - 6, y + ROW / 2);
@@ -239,6 +240,19 @@ pub fn render(data: &Data, meta: &RenderMeta) -> String {
         }
         draw_periods(area, data, &layout);
     })
+}
+
+/// What a reader pointing at a code's cell is told: the code and what
+/// the search and the certificate made of it.
+fn cell_name(record: &SweepRecord) -> String {
+    let code = &record.code;
+    match (record.period, record.preperiod) {
+        (Some(p), Some(s)) => {
+            let outcome = Outcome::of(record).name();
+            format!("·{code}: period {p} from heap {s}, {outcome}")
+        }
+        _ => format!("·{code}: no period found"),
+    }
 }
 
 /// Labels each band's columns: the digits after the first, at every

@@ -1,7 +1,7 @@
 //! A raster whose columns are too many for the width, cut into bands
 //! stacked one under another, each showing some columns of every row.
 
-use super::super::{Anchor, Area, MUTED, SMALL, cell, label};
+use super::super::{Anchor, Area, MUTED, SMALL, cell, cells, heap_value, label};
 use super::per_line;
 use ladder_engine::sequence::Value;
 
@@ -110,6 +110,8 @@ impl Bands {
                 for heap in (first + from..first + to).filter(|&h| h < values.len()) {
                     let (x, _) = self.at(heap);
                     cell(area, x, y, self.cell, values[heap]);
+                    let size = (self.cell, self.cell);
+                    cells::name(area, (x, y), size, || heap_value("", heap, values[heap]));
                 }
             }
         }

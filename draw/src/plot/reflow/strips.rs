@@ -81,7 +81,15 @@ impl Strips {
                 let name_at = (self.name_x, y + self.cell / 2);
                 label(area, s.name, name_at, TEXT, Anchor::Start, INK);
                 let heaps = start - s.offset..end - s.offset;
-                strip(area, x, y, self.cell, heaps.start, &s.values[heaps.clone()]);
+                strip(
+                    area,
+                    x,
+                    y,
+                    self.cell,
+                    heaps.start,
+                    &s.values[heaps.clone()],
+                    s.name,
+                );
                 // A line after the first also names its first heap.
                 if line > 0 && !heaps.start.is_multiple_of(5) && heaps.len() > 1 {
                     let at = (x + self.cell / 2, y - 8);

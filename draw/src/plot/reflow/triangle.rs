@@ -8,7 +8,7 @@
 
 use std::ops::RangeInclusive;
 
-use super::super::{Anchor, Area, Colour, INK, SMALL, TEXT, axis, block, label, text_width};
+use super::super::{Anchor, Area, Colour, INK, SMALL, TEXT, axis, block, cells, label, text_width};
 use super::column_blocks;
 
 /// A triangle whose whole drawing would give cells smaller than this is
@@ -123,11 +123,17 @@ impl PairBands {
         )
     }
 
-    /// Draws every pair's cell filled by `fill_of(x, y)`, and each band's
+    /// Draws every pair's cell filled by `fill_of(x, y)` and named by
+    /// `name_of(x, y)`, and each band's
     /// axes: "y →" over its columns' labels, "x ↓" left of them, its rows'
     /// labels (the first, every fifth and the last of each, as many as
     /// fit without crowding).
-    pub fn draw(&self, area: &Area, fill_of: impl Fn(usize, usize) -> Colour) {
+    pub fn draw(
+        &self,
+        area: &Area,
+        fill_of: impl Fn(usize, usize) -> Colour,
+        name_of: impl Fn(usize, usize) -> String,
+    ) {
         for x in 1..self.largest {
             for y in x + 1..=self.largest {
                 let (cx, cy) = self.at(x, y);
@@ -137,6 +143,8 @@ impl PairBands {
                     (cx + self.cell, cy + self.cell),
                     fill_of(x, y),
                 );
+                let size = (self.cell, self.cell);
+                cells::name(area, (cx, cy), size, || name_of(x, y));
             }
         }
         let digits = self.largest.to_string();

@@ -8,10 +8,10 @@
 
 use serde::{Deserialize, Serialize};
 
+use super::{Certificate, CertificateStatus, PeriodStatus, Value};
 use crate::games::Rule;
-use crate::sequence::{Certificate, CertificateStatus, PeriodStatus, Value};
-use crate::text::numbers::grouped;
-use crate::text::wording::rule_name;
+use crate::numbers::grouped;
+use crate::wording::rule_name;
 
 /// What the search and the certificate say about one game's values.
 #[derive(Debug, Clone, Deserialize, Serialize)]

@@ -1,0 +1,124 @@
+//! The essays' figures whose subject is a rule, drawn again for a reader's
+//! rule ("Change the rule" under the figure): each kind computes and draws
+//! through the same `ladder_draw` module the site's build uses, so the
+//! figure's own rule gives the build's bytes. A strip is the Explore
+//! page's answer ([`super::answer`]); the other kinds are here.
+
+use ladder_draw::RenderMeta;
+use ladder_draw::plot::{self, cells::recording};
+use ladder_draw::{growth, reach, two_takes, window};
+use ladder_engine::budget::check_seq_values_within;
+use ladder_engine::games::Rule;
+use serde::Deserialize;
+use serde_json::{Value as Json, json};
+
+use super::{BROWSER_BYTES, FROM_BROWSER};
+
+/// A figure's parameters besides its rule, as `figures.yaml` gives them
+/// (each kind reads its own).
+#[derive(Debug, Default, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Params {
+    /// `option-reach`: the heap looked from.
+    pub heap: Option<usize>,
+    /// `option-reach`, `two-takes-strip`: the cells drawn.
+    pub shown: Option<usize>,
+    /// `period-window`: the values searched and the rows drawn.
+    pub values: Option<u64>,
+    pub rows: Option<usize>,
+    /// `value-growth`: the counts the largest value is read at.
+    pub checkpoints: Option<Vec<usize>>,
+}
+
+/// A figure's data, ready to draw at a width.
+type Drawer = Box<dyn Fn(&RenderMeta) -> String>;
+
+/// The figure of `kind` for `rule`: its SVG for the column and for a
+/// phone, with their cells' names, and its range note (the line the page
+/// prints under it).
+pub fn answer(
+    kind: &str,
+    rule: &str,
+    params: &Params,
+    caption: Option<&str>,
+) -> Result<Json, String> {
+    let need = |value: Option<usize>, name: &str| value.ok_or(format!("{kind} needs its {name}"));
+    let (spelt, note, draw): (String, String, Drawer) = match kind {
+        "option-reach" => {
+            let game: Rule = rule.trim().parse()?;
+            let data = reach::compute(
+                &game,
+                need(params.heap, "heap")?,
+                need(params.shown, "shown")?,
+            )?;
+            (
+                game.to_string(),
+                data.range_note(),
+                Box::new(move |m| reach::render(&data, m)),
+            )
+        }
+        "two-takes-strip" => {
+            let game: Rule = rule.trim().parse()?;
+            let data = two_takes::compute(two_takes::takes(&game)?, need(params.shown, "shown")?)?;
+            let note = two_takes::range_note(&data);
+            (
+                game.to_string(),
+                note,
+                Box::new(move |m| two_takes::render(&data, m)),
+            )
+        }
+        "period-window" => {
+            let game: Rule = rule.trim().parse()?;
+            let values = params.values.ok_or("period-window needs its values")?;
+            check_seq_values_within(&game, values, (BROWSER_BYTES, FROM_BROWSER))?;
+            let count = usize::try_from(values).map_err(|e| e.to_string())?;
+            let data = window::compute(&game, count, params.rows.unwrap_or(6))?;
+            (
+                game.to_string(),
+                data.range_note(),
+                Box::new(move |m| window::render(&data, m)),
+            )
+        }
+        "value-growth" => {
+            // Several codes, one series each: the rules apart by spaces.
+            let games = rule
+                .split_whitespace()
+                .map(str::parse)
+                .collect::<Result<Vec<Rule>, String>>()?;
+            let checkpoints = params.checkpoints.clone().unwrap_or_default();
+            growth::check(&games, &checkpoints)?;
+            let last = checkpoints.last().copied().unwrap_or(0) as u64;
+            for game in &games {
+                check_seq_values_within(game, last, (BROWSER_BYTES, FROM_BROWSER))?;
+            }
+            let data = growth::compute(&games, &checkpoints)?;
+            let spelt: Vec<String> = games.iter().map(Rule::to_string).collect();
+            (
+                spelt.join(" "),
+                data.range_note(),
+                Box::new(move |m| growth::render(&data, m)),
+            )
+        }
+        other => return Err(format!("no figure of kind `{other}` answers here")),
+    };
+    let caption = caption.map_or_else(|| format!("The figure for {spelt}."), str::to_string);
+    let drawing = |width| {
+        let meta = RenderMeta {
+            id: "answer",
+            caption: &caption,
+            width,
+        };
+        recording(|| draw(&meta))
+    };
+    let (svg, cells) = drawing(plot::COLUMN);
+    let (svg_phone, cells_phone) = drawing(plot::PHONE);
+    Ok(json!({
+        "rule": spelt,
+        "kind": kind,
+        "lines": [note],
+        "svg": svg,
+        "svg_phone": svg_phone,
+        "cells": cells.to_value(),
+        "cells_phone": cells_phone.to_value(),
+    }))
+}
