@@ -3,6 +3,10 @@
 //! build and in the browser's module. Computing is not here: a figure's data
 //! come from the engine ([`ladder_engine`]); this crate lays them out.
 //!
+//! - [`same`], [`shift`]: two rules' strips, equal or one shifted along
+//!   the other (the octal essay's `same-sequence`, `shifted-pair`)
+//! - [`spread`]: how many heaps take each value (the octal essay's
+//!   `value-spread` figure)
 //! - [`strip`]: one game's values, its period and its certificate's window
 //!   (the site's `strip` figures and the Explore page)
 //! - [`reach`]: one heap's options and how far back they reach (the
@@ -21,6 +25,9 @@ pub mod growth;
 pub mod plain;
 pub mod plot;
 pub mod reach;
+pub mod same;
+pub mod shift;
+pub mod spread;
 pub mod strip;
 pub mod two_takes;
 pub mod window;

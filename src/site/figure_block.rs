@@ -123,6 +123,15 @@ fn answers(f: &Computed) -> Option<serde_json::Value> {
             p.game.to_string(),
             json!({ "values": p.values.0, "rows": p.rows }),
         ),
+        FigureSpec::ValueSpread(p) => (p.game.to_string(), json!({ "values": p.values.0 })),
+        FigureSpec::SameSequence(p) => (
+            format!("{} {}", p.game, p.other),
+            json!({ "values": p.values.0, "shown": p.shown }),
+        ),
+        FigureSpec::ShiftedPair(p) => (
+            format!("{} {}", p.game, p.shifted),
+            json!({ "values": p.values.0, "largest_shift": p.largest_shift, "shown": p.shown }),
+        ),
         FigureSpec::ValueGrowth(p) => {
             let games: Vec<String> = p.games.iter().map(ToString::to_string).collect();
             (games.join(" "), json!({ "checkpoints": p.checkpoints }))

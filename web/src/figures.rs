@@ -6,7 +6,7 @@
 
 use ladder_draw::RenderMeta;
 use ladder_draw::plot::{self, cells::recording};
-use ladder_draw::{growth, reach, two_takes, window};
+use ladder_draw::{growth, reach, same, shift, spread, two_takes, window};
 use ladder_engine::budget::check_seq_values_within;
 use ladder_engine::games::Rule;
 use serde::Deserialize;
@@ -23,9 +23,12 @@ pub struct Params {
     pub heap: Option<usize>,
     /// `option-reach`, `two-takes-strip`: the cells drawn.
     pub shown: Option<usize>,
-    /// `period-window`: the values searched and the rows drawn.
+    /// `period-window`: the values searched and the rows drawn (and the
+    /// values of `value-spread`, `same-sequence`, `shifted-pair`).
     pub values: Option<u64>,
     pub rows: Option<usize>,
+    /// `shifted-pair`: the shifts tried.
+    pub largest_shift: Option<usize>,
     /// `value-growth`: the counts the largest value is read at.
     pub checkpoints: Option<Vec<usize>>,
 }
@@ -69,9 +72,7 @@ pub fn answer(
         }
         "period-window" => {
             let game: Rule = rule.trim().parse()?;
-            let values = params.values.ok_or("period-window needs its values")?;
-            check_seq_values_within(&game, values, (BROWSER_BYTES, FROM_BROWSER))?;
-            let count = usize::try_from(values).map_err(|e| e.to_string())?;
+            let count = counted(&[&game], params.values)?;
             let data = window::compute(&game, count, params.rows.unwrap_or(6))?;
             (
                 game.to_string(),
@@ -99,6 +100,53 @@ pub fn answer(
                 Box::new(move |m| growth::render(&data, m)),
             )
         }
+        "value-spread" => {
+            let game: Rule = rule.trim().parse()?;
+            let count = counted(&[&game], params.values)?;
+            let data = spread::compute(&game, count)?;
+            (
+                game.to_string(),
+                data.range_note(),
+                Box::new(move |m| spread::render(&data, m)),
+            )
+        }
+        "same-sequence" => {
+            let [game, other] = two(rule)?;
+            let values = counted(&[&game, &other], params.values)?;
+            let input = same::Input {
+                game,
+                other,
+                values,
+                shown: need(params.shown, "shown")?,
+            };
+            let spelt = format!("{} {}", input.game, input.other);
+            let data = same::compute(&input)?;
+            (
+                spelt,
+                data.range_note(),
+                Box::new(move |m| same::render(&data, m)),
+            )
+        }
+        "shifted-pair" => {
+            let [game, shifted] = two(rule)?;
+            let values = counted(&[&game, &shifted], params.values)?;
+            let largest_shift = need(params.largest_shift, "largest_shift")?;
+            let shown = need(params.shown, "shown")?;
+            let input = shift::Input {
+                game,
+                shifted,
+                values,
+                largest_shift,
+                shown,
+            };
+            let spelt = format!("{} {}", input.game, input.shifted);
+            let data = shift::compute(&input)?;
+            (
+                spelt,
+                data.range_note(),
+                Box::new(move |m| shift::render(&data, m)),
+            )
+        }
         other => return Err(format!("no figure of kind `{other}` answers here")),
     };
     let caption = caption.map_or_else(|| format!("The figure for {spelt}."), str::to_string);
@@ -121,4 +169,26 @@ pub fn answer(
         "cells": cells.to_value(),
         "cells_phone": cells_phone.to_value(),
     }))
+}
+
+/// The values asked for, within the budget for each rule (in the command
+/// line's words) and within this module's `usize`.
+fn counted(rules: &[&Rule], values: Option<u64>) -> Result<usize, String> {
+    let values = values.ok_or("this figure needs its values")?;
+    for rule in rules {
+        check_seq_values_within(rule, values, (BROWSER_BYTES, FROM_BROWSER))?;
+    }
+    usize::try_from(values).map_err(|e| e.to_string())
+}
+
+/// Two rules apart by spaces, as a figure of two rules takes them.
+fn two(rule: &str) -> Result<[Rule; 2], String> {
+    let rules: Vec<&str> = rule.split_whitespace().collect();
+    match rules.as_slice() {
+        [a, b] => Ok([a.parse()?, b.parse()?]),
+        _ => Err(format!(
+            "this figure compares two rules, apart by a space, not {}",
+            rules.len()
+        )),
+    }
 }

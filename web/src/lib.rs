@@ -266,6 +266,14 @@ mod tests {
             r#"{"rule": "sub:1,2", "kind": "period-window", "params": {"values": 1000000000}}"#,
         );
         assert!(a["error"].as_str().unwrap().contains("--values"), "{a}");
+        let a = answer(
+            r#"{"rule": "octal:·33", "kind": "same-sequence", "params": {"values": 100, "shown": 20}}"#,
+        );
+        assert!(a["error"].as_str().unwrap().contains("two rules"), "{a}");
+        let a = answer(
+            r#"{"rule": "octal:·33 sub:1,2", "kind": "same-sequence", "params": {"values": 100, "shown": 20}}"#,
+        );
+        assert_eq!(a["rule"], "octal:·33 sub:1,2", "{a}");
         let a = answer(r#"{"rule": "sub:1,2", "kind": "pie-chart"}"#);
         assert!(a["error"].as_str().unwrap().contains("pie-chart"), "{a}");
     }
