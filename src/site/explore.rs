@@ -43,19 +43,9 @@ pub fn load(project: &Project, tera: &mut Tera) -> Result<Vec<(PathBuf, Vec<u8>)
     let text = project.read_text(&relative)?;
     tera.add_raw_template(TEMPLATE, &text)
         .map_err(|e| located(&project.path(&relative), &e))?;
-    // The scripts without their comments, as the site's own
-    // (`super::script`); the module as it is.
     FILES
         .iter()
-        .map(|name| {
-            let bytes = project.template(name)?;
-            let bytes = if name.ends_with(".js") {
-                super::script::compact(&bytes)
-            } else {
-                bytes
-            };
-            Ok((PathBuf::from(name), bytes))
-        })
+        .map(|name| Ok((PathBuf::from(name), super::script::read(project, name)?)))
         .collect()
 }
 

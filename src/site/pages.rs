@@ -45,8 +45,8 @@ const TEMPLATES: [&str; 5] = [
     "figure.html",
     "figure-alone.html",
 ];
-/// The site's scripts, copied as they are: the one that names a drawing's
-/// cells, which a page with a grid or strip loads.
+/// The site's scripts, copied without their comments (`script`): the one
+/// that names a drawing's cells, which a page with a grid or strip loads.
 const SCRIPTS: [&str; 1] = ["cells.js"];
 /// The site's one stylesheet, `style.css`, is these rooms of
 /// `templates/style/` joined in this order: the page first, print last (a
@@ -113,12 +113,7 @@ impl Sources {
         let style = stylesheet::join(rooms.iter().map(Vec::as_slice));
         let scripts = SCRIPTS
             .iter()
-            .map(|&name| {
-                Ok((
-                    PathBuf::from(name),
-                    script::compact(&project.template(name)?),
-                ))
-            })
+            .map(|&name| Ok((PathBuf::from(name), script::read(project, name)?)))
             .collect::<Result<Vec<_>>>()?;
         let explore = if manifest.site.explore {
             explore::load(project, &mut tera)?

@@ -7,6 +7,17 @@
 //! the scripts' template literals hold CSS and HTML, where it is not read
 //! either). A comment after code, and every line break, stay.
 
+/// A file of `templates/` as the site serves it: a script compacted, any
+/// other file (the browser's module) as it is.
+pub fn read(project: &crate::project::Project, name: &str) -> anyhow::Result<Vec<u8>> {
+    let bytes = project.template(name)?;
+    Ok(if name.ends_with(".js") {
+        compact(&bytes)
+    } else {
+        bytes
+    })
+}
+
 /// `script` with its whole-line comments and indentation left out.
 pub fn compact(script: &[u8]) -> Vec<u8> {
     let text = String::from_utf8_lossy(script);
