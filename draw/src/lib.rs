@@ -17,11 +17,14 @@
 //!   essay's `period-window` figure)
 //! - [`growth`]: the largest value so far against the heap (the octal
 //!   essay's `value-growth` figure)
+//! - [`pass_cases`]: pairs of takes with a pass, `h` above `g` shifted
+//!   (the pass essay's `pass-cases` figure)
 //! - [`plot`]: drawing in parts (the document, palette, text, marks, grid,
 //!   axis, legend, reflow for a phone)
 //! - [`plain`]: formulas read as plain text, for titles and descriptions
 
 pub mod growth;
+pub mod pass_cases;
 pub mod plain;
 pub mod plot;
 pub mod reach;

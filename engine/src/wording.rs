@@ -32,10 +32,12 @@ pub fn count_word(n: u64) -> String {
 }
 
 /// `n` of `total` things: `all 1,770 pairs`, `none of the 1,770 pairs`,
-/// `12 of the 1,770 pairs`; `the 1 pair` when the total is one.
+/// `12 of the 1,770 pairs`; `the 1 pair` when the total is one, `both
+/// pairs` when it is two.
 pub fn of_total(n: u64, total: u64, one: &str, many: &str) -> String {
     match (n, total) {
         (1, 1) => format!("the 1 {one}"),
+        (2, 2) => format!("both {many}"),
         (0, _) => format!("none of the {}", counted(total, one, many)),
         (n, t) if n == t => format!("all {}", counted(total, one, many)),
         _ => format!("{} of the {}", grouped(n), counted(total, one, many)),
@@ -173,6 +175,8 @@ mod tests {
         );
         assert_eq!(of_total(12, 1770, "pair", "pairs"), "12 of the 1,770 pairs");
         assert_eq!(of_total(1, 1, "pair", "pairs"), "the 1 pair");
+        assert_eq!(of_total(2, 2, "pair", "pairs"), "both pairs");
+        assert_eq!(of_total(1, 2, "pair", "pairs"), "1 of the 2 pairs");
     }
 
     #[test]

@@ -47,7 +47,7 @@ const row = document.createElement("form");
 row.className = "answers";
 const id = figure.id + "-rule";
 row.innerHTML = `<button type="button" class="open" aria-expanded="false" aria-controls="${id}-fields">Change the rule</button>
-<span id="${id}-fields" hidden><label for="${id}">${{ "value-growth": "Rules, apart by spaces", "same-sequence": "Two rules, apart by a space", "shifted-pair": "Two rules, apart by a space" }[figure.dataset.kind] || "Rule"}</label> <input id="${id}" spellcheck="false" autocapitalize="off" autocomplete="off"> <button type="submit">Draw</button> <button type="button" class="reset">Reset</button></span>
+<span id="${id}-fields" hidden><label for="${id}">${{ "value-growth": "Rules, apart by spaces", "same-sequence": "Two rules, apart by a space", "shifted-pair": "Two rules, apart by a space", "pass-cases": "Pass rules of two takes, apart by spaces" }[figure.dataset.kind] || "Rule"}</label> <input id="${id}" spellcheck="false" autocapitalize="off" autocomplete="off"> <button type="submit">Draw</button> <button type="button" class="reset">Reset</button></span>
 <output aria-live="polite"></output>`;
 figure.append(row);
 const open = row.querySelector(".open"), fields = row.querySelector("span"), input = row.querySelector("input");

@@ -10,8 +10,8 @@
 //! `census`, `coalition`, `budget`, `numbers`, `parallel`, `interned`,
 //! `wording`), the drawing crate's figures that the browser draws too
 //! (`draw/src/strip.rs`, `reach.rs`, `two_takes.rs`, `window.rs`,
-//! `growth.rs`, `spread.rs`, `same.rs`, `shift.rs`: their data are
-//! computed beside their drawing) and
+//! `growth.rs`, `spread.rs`, `same.rs`, `shift.rs`, `pass_cases.rs`: their
+//! data are computed beside their drawing) and
 //! the site's `src/checkpoint.rs`, `src/budget` and `src/text` (the
 //! wording some data carry). A file reads an area when its code (whole-line comments
 //! aside) names it as a path (`games::`), and areas are closed under that
@@ -52,12 +52,13 @@ pub const AREAS: &[&str] = &[
     "spread",
     "same",
     "shift",
+    "pass_cases",
 ];
 
 /// Where the areas' files are: the site's crate, the engine's, and the
 /// drawing crate's (`strip`, `reach`, `two_takes`, `window`, `growth`,
-/// `spread`, `same`, `shift`: their data are computed there, beside the
-/// drawing the browser shares).
+/// `spread`, `same`, `shift`, `pass_cases`: their data are computed there,
+/// beside the drawing the browser shares).
 const AREA_ROOTS: &[&str] = &["src", "engine/src", "draw/src"];
 
 /// Files every kind reads: the dispatch and the parameters' ranges.

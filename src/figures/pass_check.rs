@@ -15,7 +15,7 @@ use super::bounds::{CheckParams, Within};
 use crate::games::pass_census::{CaseCount, checked_census};
 use crate::games::pass_classification::{Disagreement, PassCase};
 use crate::plot::reflow::{self, PairBands, Title};
-use crate::plot::{self, ACCENT, Anchor, INK};
+use crate::plot::{self, ACCENT, Anchor};
 use crate::text::numbers::grouped;
 
 /// Parameters: the range of pairs checked.
@@ -128,41 +128,6 @@ impl Data {
     }
 }
 
-/// Draws case `index`'s mark centred in a square cell of side `size` at
-/// `(x, y)`, in ink: nothing for `q = 1`, the largest region; a dot for
-/// `q` even, `r > 0` and a vertical dash for `q` odd, `r > 0`, the two
-/// bands; a horizontal dash for `q` even, `r = 0` and a plus for `q` odd,
-/// `r = 0`, the lines `y = qx`. The mark carries the case as well as the
-/// cell's colour, for readers who do not tell the hues apart. Shared with
-/// `pass-cases`, whose headings use it.
-pub(crate) fn case_mark(area: &plot::Area, index: usize, at: (i32, i32), size: i32) {
-    mark(area, index, at, size, (size / 8).max(1));
-}
-
-/// [`case_mark`] with a dot of twice the radius, for a phone's cells and
-/// their legend: a 1 px dot is the one mark a small screen loses.
-fn bold_case_mark(area: &plot::Area, index: usize, at: (i32, i32), size: i32) {
-    mark(area, index, at, size, (size / 6).max(2));
-}
-
-/// A case's mark with a dot of radius `dot`.
-fn mark(area: &plot::Area, index: usize, (x, y): (i32, i32), size: i32, dot: i32) {
-    let (cx, cy) = (x + size / 2, y + size / 2);
-    let arm = (size * 3 / 10).max(2);
-    let across = |area: &plot::Area| plot::line(area, &[(cx - arm, cy), (cx + arm, cy)], INK, 1);
-    let down = |area: &plot::Area| plot::line(area, &[(cx, cy - arm), (cx, cy + arm)], INK, 1);
-    match index {
-        0 => {}
-        1 => across(area),
-        2 => plot::dot(area, (cx, cy), dot, INK),
-        3 => {
-            across(area);
-            down(area);
-        }
-        _ => down(area),
-    }
-}
-
 const LEFT: i32 = 60;
 const RIGHT: i32 = 16;
 const TOP: i32 = 64;
@@ -191,7 +156,7 @@ fn legend_at(cell: i32, largest: usize, (w, h): (i32, i32)) -> ((i32, i32), bool
     }
 }
 
-/// Draws a case's mark in a cell: [`case_mark`] or [`bold_case_mark`].
+/// Draws a case's mark in a cell: [`plot::case_mark`] or [`plot::bold_case_mark`].
 type CaseMark = fn(&plot::Area, usize, (i32, i32), i32);
 
 /// The legend's lines: a heading, each case with its counts, the cross,
@@ -264,11 +229,6 @@ impl Legend {
     }
 }
 
-/// The case's place in the paper's order: its fill and mark.
-fn case_index(case: PassCase) -> usize {
-    PassCase::ALL.iter().position(|&c| c == case).unwrap_or(0)
-}
-
 /// The record of the pair `(x, y)`, `x < y ≤ largest_take`.
 fn record_of(data: &Data, x: usize, y: usize) -> &Record {
     let n = data.largest_take;
@@ -337,18 +297,18 @@ pub fn render(data: &Data, meta: &RenderMeta) -> String {
                 ((LEFT, top), cell),
                 n,
                 10,
-                |x, y| plot::case_fill(case_index(by_pair(x, y).case)),
+                |x, y| plot::case_fill(by_pair(x, y).case.index()),
                 |x, y| cell_name(by_pair(x, y)),
             );
             for record in &data.records {
                 let [x, y] = record.takes;
                 let (cx, cy) = plot::pair_cell((LEFT, top), cell, x, y);
-                case_mark(area, case_index(record.case), (cx, cy), cell);
+                plot::case_mark(area, record.case.index(), (cx, cy), cell);
                 if !record.closed_form_agrees {
                     cross(area, (cx, cy), cell);
                 }
             }
-            legend.draw(area, (lx, ly), case_mark);
+            legend.draw(area, (lx, ly), plot::case_mark);
         },
     )
 }
@@ -378,16 +338,20 @@ fn render_bands(data: &Data, meta: &RenderMeta) -> String {
         &data.range_note(),
         |area| {
             title.draw(area, (reflow::PHONE_MARGIN, 14));
-            legend.draw(area, (reflow::PHONE_MARGIN, legend_top), bold_case_mark);
+            legend.draw(
+                area,
+                (reflow::PHONE_MARGIN, legend_top),
+                plot::bold_case_mark,
+            );
             bands.draw(
                 area,
-                |x, y| plot::case_fill(case_index(record_of(data, x, y).case)),
+                |x, y| plot::case_fill(record_of(data, x, y).case.index()),
                 |x, y| cell_name(record_of(data, x, y)),
             );
             for record in &data.records {
                 let [x, y] = record.takes;
                 let corner = bands.at(x, y);
-                bold_case_mark(area, case_index(record.case), corner, bands.cell);
+                plot::bold_case_mark(area, record.case.index(), corner, bands.cell);
                 if !record.closed_form_agrees {
                     cross(area, corner, bands.cell);
                 }
@@ -472,7 +436,7 @@ mod tests {
         let hex = |c: plot::Colour| format!("#{:02X}{:02X}{:02X}", c.0, c.1, c.2);
         for record in &data.records {
             let [x, y] = record.takes;
-            let case = case_index(record.case);
+            let case = record.case.index();
             let cell = &drawn[&(x, y)];
             if cell.fills != [hex(plot::case_fill(case))] {
                 faults.push(format!("({x}, {y}): fills {:?}", cell.fills));

@@ -132,6 +132,14 @@ fn answers(f: &Computed) -> Option<serde_json::Value> {
             format!("{} {}", p.game, p.shifted),
             json!({ "values": p.values.0, "largest_shift": p.largest_shift, "shown": p.shown }),
         ),
+        FigureSpec::PassCases(p) => {
+            let pairs: Vec<String> = p
+                .pairs
+                .iter()
+                .map(|[x, y]| format!("pass:{x},{y}"))
+                .collect();
+            (pairs.join(" "), json!({ "tail": p.tail }))
+        }
         FigureSpec::ValueGrowth(p) => {
             let games: Vec<String> = p.games.iter().map(ToString::to_string).collect();
             (games.join(" "), json!({ "checkpoints": p.checkpoints }))

@@ -238,7 +238,7 @@ for (const file of readdirSync(join(repo, "output")).filter((f) => f.endsWith(".
   }
 }
 const kinds = new Set(answering.map((f) => f.kind));
-for (const kind of ["strip", "option-reach", "two-takes-strip", "period-window", "value-growth", "value-spread", "same-sequence", "shifted-pair"]) {
+for (const kind of ["strip", "option-reach", "two-takes-strip", "period-window", "value-growth", "value-spread", "same-sequence", "shifted-pair", "pass-cases"]) {
   expect(kinds.has(kind), `no figure of kind ${kind} answers back on the essays`);
 }
 let redrawn = 0;
@@ -261,7 +261,7 @@ for (const { id, kind, rule, params } of answering) {
   }
   redrawn++;
 }
-expect(redrawn >= 10, `only ${redrawn} rule-figures found on the essays`);
+expect(redrawn >= 11, `only ${redrawn} rule-figures found on the essays`);
 console.log(`explore: ${redrawn} rule-figures (${[...kinds].join(", ")}) redrawn by the module and compared with the build's`);
 let axeRuns = 0;
 // The rest, but for the figures redrawn, reaches none of the planted faults:
@@ -271,7 +271,7 @@ if (!plant) {
   // another rule, "Draw": the module's drawing of that rule; "Reset": the
   // author's figure again.
   let answered = 0;
-  const others = { "strip": ["sub:1,2", "sub:1,3,4"], "option-reach": ["sub:1,2,5"], "two-takes-strip": ["sub:2,5"], "period-window": ["octal:·77"], "value-growth": ["octal:·6 octal:·7"], "value-spread": ["octal:·6"], "same-sequence": ["octal:·3 sub:1"], "shifted-pair": ["octal:·07 octal:·137"] };
+  const others = { "strip": ["sub:1,2", "sub:1,3,4"], "option-reach": ["sub:1,2,5"], "two-takes-strip": ["sub:2,5"], "period-window": ["octal:·77"], "value-growth": ["octal:·6 octal:·7"], "value-spread": ["octal:·6"], "same-sequence": ["octal:·3 sub:1"], "shifted-pair": ["octal:·07 octal:·137"], "pass-cases": ["pass:3,5 pass:2,9"] };
   for (const { file, id, kind, rule, params } of answering) {
     const essay = await context.newPage();
     essay.on("pageerror", (e) => errors.push(String(e)));

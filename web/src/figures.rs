@@ -5,10 +5,12 @@
 //! page's answer ([`super::answer`]); the other kinds are here.
 
 use ladder_draw::RenderMeta;
+use ladder_draw::plain::to_plain;
 use ladder_draw::plot::{self, cells::recording};
-use ladder_draw::{growth, reach, same, shift, spread, two_takes, window};
+use ladder_draw::{growth, pass_cases, reach, same, shift, spread, two_takes, window};
 use ladder_engine::budget::check_seq_values_within;
 use ladder_engine::games::Rule;
+use ladder_engine::wording::typographic;
 use serde::Deserialize;
 use serde_json::{Value as Json, json};
 
@@ -31,6 +33,8 @@ pub struct Params {
     pub largest_shift: Option<usize>,
     /// `value-growth`: the counts the largest value is read at.
     pub checkpoints: Option<Vec<usize>>,
+    /// `pass-cases`: the tail heaps joined to `g(n + y)`.
+    pub tail: Option<usize>,
 }
 
 /// A figure's data, ready to draw at a width.
@@ -147,6 +151,21 @@ pub fn answer(
                 Box::new(move |m| shift::render(&data, m)),
             )
         }
+        "pass-cases" => {
+            // One to five pass rules of two takes, apart by spaces; each
+            // pair's values are a few dozen, far within the budget.
+            let pairs = rule
+                .split_whitespace()
+                .map(|r| pass_cases::takes(&r.parse()?))
+                .collect::<Result<Vec<[usize; 2]>, String>>()?;
+            let data = pass_cases::compute(&pairs, need(params.tail, "tail")?)?;
+            let spelt: Vec<String> = pairs.iter().map(|[x, y]| format!("pass:{x},{y}")).collect();
+            (
+                spelt.join(" "),
+                data.range_note(),
+                Box::new(move |m| pass_cases::render(&data, m)),
+            )
+        }
         other => return Err(format!("no figure of kind `{other}` answers here")),
     };
     let caption = caption.map_or_else(|| format!("The figure for {spelt}."), str::to_string);
@@ -163,7 +182,9 @@ pub fn answer(
     Ok(json!({
         "rule": spelt,
         "kind": kind,
-        "lines": [note],
+        // The note's formulas as the drawing's description reads them: the
+        // page prints the line as text.
+        "lines": [typographic(&to_plain(&note))],
         "svg": svg,
         "svg_phone": svg_phone,
         "cells": cells.to_value(),

@@ -274,6 +274,22 @@ mod tests {
             r#"{"rule": "octal:·33 sub:1,2", "kind": "same-sequence", "params": {"values": 100, "shown": 20}}"#,
         );
         assert_eq!(a["rule"], "octal:·33 sub:1,2", "{a}");
+        // The pass pair: pass rules of two takes, one panel each, the
+        // note's formulas read as plain text.
+        let a = answer(
+            r#"{"rule": "pass:3,5  pass:2,9", "kind": "pass-cases", "params": {"tail": 6}}"#,
+        );
+        assert_eq!(a["rule"], "pass:3,5 pass:2,9", "{a}");
+        let line = a["lines"][0].as_str().unwrap();
+        assert!(
+            line.contains("for both pairs drawn") && !line.contains('$'),
+            "{a}"
+        );
+        let a = answer(r#"{"rule": "sub:3,5", "kind": "pass-cases", "params": {"tail": 6}}"#);
+        assert!(
+            a["error"].as_str().unwrap().contains("not a pass rule"),
+            "{a}"
+        );
         let a = answer(r#"{"rule": "sub:1,2", "kind": "pie-chart"}"#);
         assert!(a["error"].as_str().unwrap().contains("pie-chart"), "{a}");
     }

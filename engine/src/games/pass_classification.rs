@@ -50,6 +50,12 @@ impl PassCase {
         PassCase::OddQuotientRemainder,
     ];
 
+    /// Where the case stands in [`PassCase::ALL`], the paper's order: the
+    /// figures' colour and mark for it.
+    pub fn index(self) -> usize {
+        self as usize
+    }
+
     /// The condition on `q` and `r` that selects the case.
     pub fn condition(self) -> &'static str {
         match self {
