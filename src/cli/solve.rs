@@ -275,15 +275,15 @@ fn stopped(rule: &str, solver: &Solver, keep: Option<&Keep>, stop: EngineStop) -
 }
 
 /// The line a terminal shows while a solve runs (nothing in CI or a pipe).
-struct Status {
-    bar: ProgressBar,
+pub(super) struct Status {
+    pub bar: ProgressBar,
     rule: String,
     clock: Instant,
     first: std::cell::Cell<Option<usize>>,
 }
 
 impl Status {
-    fn new(rule: &Rule) -> Status {
+    pub fn new(rule: &Rule) -> Status {
         let bar = if quiet() {
             ProgressBar::hidden()
         } else {
@@ -304,7 +304,7 @@ impl Status {
 
     /// Values done, values per second, the candidate, the next check and
     /// how long until it.
-    fn show(&self, solver: &Solver) {
+    pub fn show(&self, solver: &Solver) {
         if self.bar.is_hidden() {
             return;
         }

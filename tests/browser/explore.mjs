@@ -148,7 +148,7 @@ async function check(request, p) {
   const where = `${request.rule} --values ${request.values} (heap ${request.heap})`;
   const commandLine = Promise.all([
     cliAsync(["seq", request.rule, "--values", String(request.values), "--json"]),
-    cliAsync(["value", request.rule, request.heap, "--json"]),
+    cliAsync(["value", request.rule, request.heap, "--json", "--max-values", "524288"]),
   ]);
   const { answer, url } = await askPage(request, p);
   const [seq, value] = await commandLine;

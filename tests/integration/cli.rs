@@ -138,3 +138,42 @@ fn completions_and_the_man_page_come_from_the_definition() {
     assert!(page.contains("coalition"), "{page}");
     assert_eq!(ladder(&["completions", "tcsh"]).status.code(), Some(2));
 }
+
+/// `value` searches a sparse-space octal code as `solve` does: ·56's period
+/// is proved at 653,569 values (past the page's 2^19), and any heap up to
+/// 2^64 − 1 answers; at the page's bound it is refused in words that say
+/// how to go on.
+#[test]
+fn value_reaches_a_period_solve_proves() {
+    let out = ladder(&["value", "octal:.56", "18446744073709551615", "--json"]);
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let json: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(json["method"], "reduced", "{json}");
+    assert_eq!(json["preperiod"], 326_640, "{json}");
+    assert_eq!(json["period"], 144, "{json}");
+    assert_eq!(json["computed"], 653_569, "{json}");
+    let reduced = json["reduced"].as_u64().unwrap();
+    assert_eq!((u64::MAX - 326_640) % 144, reduced - 326_640);
+    // The value is the one the run computed straight gives at that heap.
+    let seq = ladder(&[
+        "seq",
+        "octal:.56",
+        "--values",
+        &(reduced + 1).to_string(),
+        "--json",
+    ]);
+    let seq: serde_json::Value = serde_json::from_slice(&seq.stdout).unwrap();
+    assert_eq!(json["value"], seq["values"][reduced as usize], "{json}");
+    let out = ladder(&["value", "octal:.56", "1000000000", "--max-values", "524288"]);
+    assert_eq!(out.status.code(), Some(2));
+    let said = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        said.contains("no period proved in 524,288 values"),
+        "{said}"
+    );
+    assert!(said.contains("--max-values"), "{said}");
+}

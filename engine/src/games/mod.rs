@@ -14,6 +14,7 @@ pub mod octal_dense;
 pub mod octal_engine;
 pub mod octal_fast;
 pub mod octal_long_run;
+pub mod octal_lookup;
 pub mod octal_memory;
 pub mod octal_moves;
 pub mod octal_options;
@@ -62,8 +63,9 @@ const OCTAL_LOOKUP_LIMIT: usize = 32_000;
 
 /// How many values `value_of` may compute for an octal code with sparse
 /// space: the fast engine computes them in about a second, enough for ·16's
-/// certificate (509,621 values).
-const SPARSE_LOOKUP_LIMIT: usize = 1 << 19;
+/// certificate (509,621 values). The command line's `value` reaches further
+/// ([`Rule::value_within`]); the reader's page stops here.
+pub const SPARSE_LOOKUP_LIMIT: usize = 1 << 19;
 
 impl Rule {
     /// The values of heaps `0 .. count` (for a pass game, with the pass
@@ -139,8 +141,28 @@ impl Rule {
 
     /// The value of one heap, however large: reduced modulo a certified
     /// period when it lies beyond the values computed, or, for a code whose
-    /// values climb, read off a certified saltus.
+    /// values climb, read off a certified saltus. A sparse-space octal code
+    /// is searched to [`SPARSE_LOOKUP_LIMIT`] values.
     pub fn value_of(&self, heap: u64) -> Result<Lookup<u128>, String> {
+        self.value_within(heap, SPARSE_LOOKUP_LIMIT, &mut |_| {})
+    }
+
+    /// [`Rule::value_of`], with a sparse-space octal code searched as
+    /// `ladder solve` searches, to `sparse_limit` values
+    /// ([`octal_lookup`]); `progress` is called as that run grows.
+    pub fn value_within(
+        &self,
+        heap: u64,
+        sparse_limit: usize,
+        progress: &mut dyn FnMut(&octal_solve::Solver),
+    ) -> Result<Lookup<u128>, String> {
+        if let Rule::Octal(code) = self
+            && heap >= octal_lookup::DIRECT
+            && octal_engine::is_sparse(code)
+        {
+            return octal_lookup::value_of(code, heap, sparse_limit, progress)
+                .map(|found| found.map(u128::from));
+        }
         // Only a hexadecimal code can climb: a finite octal code never passes
         // Theorem C or C⁺ (its moves leave at most two heaps, so no
         // configuration has the three periodic parts a deep layer needs),
@@ -253,7 +275,6 @@ impl Rule {
         }
         let limit = match self {
             Rule::Subtraction(_) | Rule::Pass(_) => 1 << 22,
-            Rule::Octal(code) if octal_engine::is_sparse(code) => SPARSE_LOOKUP_LIMIT,
             Rule::Octal(_) | Rule::Hex(_) => OCTAL_LOOKUP_LIMIT,
         };
         sequence::value_of(

@@ -126,8 +126,20 @@ fn saltus_theorem(id: &str) -> &'static str {
 }
 
 /// The value of one heap, its method as JSON fields, and the sentence that
-/// explains it: what `ladder value` prints, and the Explore page.
+/// explains it: what the Explore page prints (a sparse-space octal code
+/// searched to [`super::SPARSE_LOOKUP_LIMIT`] values).
 pub fn heap_value(rule: &Rule, heap: u64) -> Result<(u128, serde_json::Value, String), String> {
+    heap_value_within(rule, heap, super::SPARSE_LOOKUP_LIMIT, &mut |_| {})
+}
+
+/// [`heap_value`] with a sparse-space octal code searched to `sparse_limit`
+/// values, as `ladder solve` searches: what `ladder value` prints.
+pub fn heap_value_within(
+    rule: &Rule,
+    heap: u64,
+    sparse_limit: usize,
+    progress: &mut dyn FnMut(&super::octal_solve::Solver),
+) -> Result<(u128, serde_json::Value, String), String> {
     if rule.has_no_move() {
         let why = format!(
             "heap {} of {rule}: the code allows no move, so every heap is worth 0",
@@ -135,7 +147,7 @@ pub fn heap_value(rule: &Rule, heap: u64) -> Result<(u128, serde_json::Value, St
         );
         return Ok((0, serde_json::json!({ "method": "no-move" }), why));
     }
-    let lookup = rule.value_of(heap)?;
+    let lookup = rule.value_within(heap, sparse_limit, progress)?;
     let why = lookup.method.explanation(&rule.to_string(), heap);
     let method = serde_json::to_value(&lookup.method).map_err(|e| e.to_string())?;
     Ok((lookup.value, method, why))
