@@ -182,6 +182,29 @@ pub fn records(root: &Path) -> Result<Vec<String>> {
         .collect())
 }
 
+/// A period proved by a solve whose record the manifest at `root` commits
+/// (`solved-octal`'s `record:`, which `ladder check --deep` solves again):
+/// the figure's id and the record, for `ladder value`. `None` when `root`
+/// holds no manifest or no record of `rule`.
+pub fn recorded_period(
+    root: &Path,
+    rule: &games::Rule,
+) -> Result<Option<(String, figures::solved_octal::Record)>> {
+    if !root.join("figures.yaml").is_file() {
+        return Ok(None);
+    }
+    let manifest = manifest::load(&Project::open(root)?)?;
+    Ok(manifest.figures.iter().find_map(|f| match &f.spec {
+        figures::FigureSpec::SolvedOctal(params) => params
+            .games
+            .iter()
+            .find(|g| &g.game == rule)
+            .and_then(|g| g.record.clone())
+            .map(|record| (f.id.0.clone(), record)),
+        _ => None,
+    }))
+}
+
 /// `ladder check --deep`: every record a figure reads, computed again; a
 /// line for each number that differs (`figure: octal:·1777: the record
 /// says …`), none when all are borne out.

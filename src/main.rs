@@ -30,7 +30,7 @@ fn run(cli: Cli) -> Result<ExitCode> {
         Command::Check(args) => cli::check::run(args, root),
         Command::Diff(args) => cli::diff::run(args, root),
         Command::Seq(args) => cli::seq::run(args),
-        Command::Value(args) => cli::value::run(args),
+        Command::Value(args) => cli::value::run(args, root),
         Command::Solve(args) => cli::solve::run(args),
         Command::Completions(args) => cli::completions::run(args),
         Command::Man => cli::completions::man(),

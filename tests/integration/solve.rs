@@ -244,3 +244,66 @@ fn check_deep_solves_a_record_again_and_finds_a_planted_difference() {
         stderr(&build)
     );
 }
+
+/// `ladder value` reduces a heap by a period the manifest's record proves
+/// when its search would stop short of the proof, and says so; the value
+/// is the one the search itself finds where it reaches the proof. A
+/// planted period in the record gives another heap, and the explanation
+/// names the record, so a reader knows what to check (`check --deep`).
+#[test]
+fn value_reads_a_committed_record_past_its_search() {
+    let dir = site("deep-record");
+    let manifest = dir.path().join("figures.yaml");
+    let text = std::fs::read_to_string(&manifest).unwrap();
+    let record = "        - game: octal:·56
+          record:
+            preperiod: 326640
+            period: 144
+            window_end: 653425
+            values_needed: 653569
+            certificate_kind: guy-smith-k2
+            values_hash: 05017f611e7f2427
+            largest_value: 64
+            largest_value_heap: 22778
+            rare_mask: 5b
+            rare_heaps: 46
+            last_rare_heap: 1795
+            last_exception_pair: [26, 16]
+";
+    let with_record = text.replace(
+        "        - game: octal:·137\n",
+        &format!("{record}        - game: octal:·137\n"),
+    );
+    assert_ne!(with_record, text);
+    std::fs::write(&manifest, &with_record).unwrap();
+    let heap = "18446744073709551615";
+    let ask = |extra: &[&str]| {
+        let mut args = vec!["value", "octal:.56", heap, "--json"];
+        args.extend_from_slice(extra);
+        let out = ladder_in(dir.path(), &args);
+        assert!(out.status.success(), "{}", stderr(&out));
+        json(&out)
+    };
+    // Searched to 2^20 values, past ·56's proof: the record is not read.
+    let searched = ask(&["--max-values", "1048576"]);
+    assert_eq!(searched["method"], "reduced", "{searched}");
+    // Searched to 2^19, short of it: the record is.
+    let recorded = ask(&["--max-values", "524288"]);
+    assert_eq!(recorded["method"], "recorded", "{recorded}");
+    assert_eq!(recorded["figure"], "solved", "{recorded}");
+    assert_eq!(recorded["reduced"], searched["reduced"], "{recorded}");
+    assert_eq!(recorded["value"], searched["value"], "{recorded}");
+    let why = recorded["explanation"].as_str().unwrap();
+    assert!(
+        why.contains("proved by the solve recorded in figures.yaml"),
+        "{why}"
+    );
+    assert!(why.contains("period 144 from heap 326,640"), "{why}");
+    // Outside the project there is no record: the search's refusal.
+    let out = ladder(&["value", "octal:.56", heap, "--max-values", "524288"]);
+    assert_eq!(out.status.code(), Some(2));
+    // A planted period reduces to another heap: what check --deep refuses.
+    std::fs::write(&manifest, with_record.replace("period: 144", "period: 145")).unwrap();
+    let planted = ask(&["--max-values", "524288"]);
+    assert_ne!(planted["reduced"], searched["reduced"], "{planted}");
+}
