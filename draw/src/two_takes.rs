@@ -10,9 +10,20 @@ use ladder_engine::games::Rule;
 use ladder_engine::games::two_takes::TwoTakes;
 use ladder_engine::numbers::grouped;
 
+/// The most heaps a strip draws: the site's bound on `shown`, and the
+/// module's for a reader's request.
+pub const MOST_SHOWN: usize = 10_000;
+
 /// Computes the strip of `shown` heaps of `{a, b}`; the closed form must
 /// agree with the recursion.
 pub fn compute([a, b]: [u64; 2], shown: usize) -> Result<TwoTakeStrip, String> {
+    if !(1..=MOST_SHOWN).contains(&shown) {
+        return Err(format!(
+            "shown must be from 1 to {}, not {}",
+            grouped(MOST_SHOWN as u64),
+            grouped(shown as u64)
+        ));
+    }
     let game = TwoTakes::new(a, b).map_err(|e| e.to_string())?;
     let strip = two_take_strip(game, shown).map_err(|e| e.to_string())?;
     if !strip.closed_form_agrees {

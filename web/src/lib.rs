@@ -259,6 +259,16 @@ mod tests {
             answer(r#"{"rule": "sub:2,5", "kind": "two-takes-strip", "params": {"shown": 21}}"#);
         assert_eq!(a["rule"], "sub:2,5", "{a}");
         assert!(a["svg"].as_str().unwrap().contains("{2, 5}"), "{a}");
+        let a = answer(
+            r#"{"rule": "sub:2,5", "kind": "two-takes-strip", "params": {"shown": 1000000000}}"#,
+        );
+        assert!(
+            a["error"]
+                .as_str()
+                .unwrap()
+                .contains("from 1 to 10,000, not 1,000,000,000"),
+            "{a}"
+        );
         let a =
             answer(r#"{"rule": "octal:·137", "kind": "two-takes-strip", "params": {"shown": 21}}"#);
         assert!(a["error"].as_str().unwrap().contains("two takes"), "{a}");
