@@ -36,6 +36,7 @@ pub mod review;
 pub mod scratch;
 pub mod serve;
 pub mod site;
+pub mod sweep;
 pub mod table;
 pub mod text;
 

@@ -12,6 +12,7 @@ pub mod print;
 pub mod seq;
 pub mod serve;
 pub mod solve;
+pub mod sweep;
 pub mod value;
 
 use std::fmt::Write as _;
@@ -60,6 +61,12 @@ pub enum Command {
     /// and certified at each doubling and at the window), or --max-values.
     #[command(after_help = SOLVE_HELP)]
     Solve(solve::Args),
+    /// Many octal codes, each run as `solve` runs it, to a depth and a time
+    /// limit per code, one shard of a job array a process (Slurm's
+    /// SLURM_ARRAY_TASK_ID or a Kubernetes Indexed Job's index); `sweep
+    /// merge DIR` joins the shards.
+    #[command(after_help = SWEEP_HELP)]
+    Sweep(sweep::Args),
     /// Shell completions for bash, zsh or fish, written to standard output.
     #[command(after_help = "Example: ladder completions bash > /etc/bash_completion.d/ladder")]
     Completions(completions::Args),
@@ -77,6 +84,11 @@ const SOLVE_HELP: &str = "Rules:\n  octal:.137   an octal code (also ·137, 0.13
      Examples:\n  ladder solve octal:.137\n  \
      ladder solve octal:.1777 --checkpoint 1777.ckpt    # Ctrl-C, then the same command goes on\n  \
      ladder solve octal:.007 --max-values 1000000 --json\n";
+
+/// Examples of `sweep`.
+const SWEEP_HELP: &str = "Examples:\n  ladder sweep .45 .137 .56 --out sweep/\n  \
+     ladder sweep --family 0.??? --max-values 100000 --shard 0 --of 4 --out sweep/\n  \
+     ladder sweep merge sweep/ --out sweep.jsonl\n";
 
 /// The rule kinds with an example each, and some example commands: the
 /// help of every subcommand that takes a rule.

@@ -24,5 +24,6 @@ mod review;
 mod serve;
 mod site;
 mod solve;
+mod sweep;
 mod theorems;
 mod values_hash;
