@@ -100,6 +100,13 @@ pub fn merge(dir: &Path) -> Result<(Plan, Vec<Record>), String> {
         shard: 0,
         ..plan.clone()
     };
+    if plan.of == 0 || plan.of > super::plan::MAX_CODES {
+        return Err(format!(
+            "{}: a sweep of {} shards is not one this program writes",
+            shown::file(first_file),
+            plan.of
+        ));
+    }
     let mut seen_shards = vec![false; plan.of];
     for (file, (other, _)) in &shards {
         if (Plan {

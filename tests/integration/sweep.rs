@@ -134,3 +134,35 @@ fn shards_of_a_job_array_merge_into_the_one_process_sweep() {
         said(&out)
     );
 }
+
+/// A crafted shard file (a plan of 2^60 shards, a line that is not JSON)
+/// is refused in words, located, never a crash.
+#[test]
+fn a_crafted_shard_file_is_refused_in_words() {
+    let dir = tempfile::tempdir().unwrap();
+    let shards = dir.path().join("crafted");
+    fs::create_dir_all(&shards).unwrap();
+    let plan = r#"{"sweep":{"codes":["octal:·7"],"shard":0,"of":1152921504606846976,"max_values":10,"max_seconds":1}}"#;
+    fs::write(shards.join("shard-0-of-1.jsonl"), format!("{plan}\n")).unwrap();
+    let out = sweep(dir.path(), &["merge", "crafted"], &[]);
+    assert_eq!(out.status.code(), Some(2), "{}", said(&out));
+    assert!(
+        said(&out).contains("shards is not one this program writes"),
+        "{}",
+        said(&out)
+    );
+    let plan =
+        r#"{"sweep":{"codes":["octal:·7"],"shard":0,"of":1,"max_values":10,"max_seconds":1}}"#;
+    fs::write(
+        shards.join("shard-0-of-1.jsonl"),
+        format!("{plan}\n{{not json\n"),
+    )
+    .unwrap();
+    let out = sweep(dir.path(), &["merge", "crafted"], &[]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(
+        said(&out).contains("shard-0-of-1.jsonl:2:"),
+        "{}",
+        said(&out)
+    );
+}
