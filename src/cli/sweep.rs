@@ -153,12 +153,7 @@ fn merge(dir: &Path, out: Option<&Path>) -> Result<ExitCode> {
         text.push('\n');
     }
     match out {
-        Some(path) => {
-            let partial = path.with_extension("partial");
-            std::fs::write(&partial, &text)
-                .and_then(|()| std::fs::rename(&partial, path))
-                .map_err(|e| anyhow!("cannot write {}: {e}", ladder::text::shown::file(path)))?;
-        }
+        Some(path) => file::replace(path, &text).map_err(|e| anyhow!(e))?,
         None => emit(&text)?,
     }
     eprintln!(

@@ -54,8 +54,8 @@ pub fn read(path: &Path) -> Result<(Plan, Vec<Record>), String> {
     Ok((head.sweep, records))
 }
 
-/// Writes a shard's file whole: to `NAME.partial` beside it, then renamed
-/// over it.
+/// Writes a shard's file whole: to a new temporary file beside it (never
+/// a file of the user's), then renamed over it.
 pub fn write(path: &Path, plan: &Plan, records: &[Record]) -> Result<(), String> {
     let mut text = serde_json::to_string(&Head {
         sweep: plan.clone(),
@@ -66,10 +66,22 @@ pub fn write(path: &Path, plan: &Plan, records: &[Record]) -> Result<(), String>
         text.push_str(&serde_json::to_string(record).map_err(|e| e.to_string())?);
         text.push('\n');
     }
-    let partial = path.with_extension("jsonl.partial");
+    replace(path, &text)
+}
+
+/// Writes `text` to `path` atomically: a temporary file made new in the
+/// same folder, then renamed over `path`.
+pub fn replace(path: &Path, text: &str) -> Result<(), String> {
+    use std::io::Write as _;
     let cannot = |e: std::io::Error| format!("cannot write {}: {e}", shown::file(path));
-    fs::write(&partial, text).map_err(cannot)?;
-    fs::rename(&partial, path).map_err(cannot)
+    let folder = match path.parent() {
+        Some(p) if !p.as_os_str().is_empty() => p,
+        _ => Path::new("."),
+    };
+    let mut partial = tempfile::NamedTempFile::new_in(folder).map_err(cannot)?;
+    partial.write_all(text.as_bytes()).map_err(cannot)?;
+    partial.persist(path).map_err(|e| cannot(e.error))?;
+    Ok(())
 }
 
 /// The shards in `dir` joined, in the sweep's order: every shard of the
