@@ -212,7 +212,10 @@ pub fn parse(source: &str, path: &Path, project: &Project) -> Result<Manifest, M
     let mut manifest: Manifest =
         serde_yaml_ng::from_str(source).map_err(|e| ManifestErrors(vec![yaml_error(&e, path)]))?;
     place_figures(&mut manifest.figures, source, path);
-    let errors = validate(&manifest, source, path, project);
+    let mut errors = validate(&manifest, source, path, project);
+    if errors.is_empty() {
+        errors = attach_records(&mut manifest, source, path, project);
+    }
     if errors.is_empty() {
         Ok(manifest)
     } else {
@@ -269,6 +272,45 @@ fn validate(manifest: &Manifest, source: &str, path: &Path, project: &Project) -
         let found = project.content(&page.id.0, &page.content);
         if let Err(message) = found {
             errors.push(at("content", &page.content, 1, message));
+        }
+    }
+    errors
+}
+
+/// Reads the committed records figures read instead of computing: each
+/// `unsolved-octal`'s `sweep:`, a file of `records/` holding a sweep's
+/// lines as `ladder sweep merge --out` writes them. A missing file is
+/// located at its name in the manifest, a bad line in the file itself.
+fn attach_records(
+    manifest: &mut Manifest,
+    source: &str,
+    path: &Path,
+    project: &Project,
+) -> Vec<Located> {
+    let mut errors = Vec::new();
+    for figure in &mut manifest.figures {
+        let crate::figures::FigureSpec::UnsolvedOctal(params) = &mut figure.spec else {
+            continue;
+        };
+        match project.record(&params.sweep) {
+            Ok((file, text)) => match crate::sweep::file::parse_records(&text) {
+                Ok(records) => params.records = records,
+                Err((line, column, message)) => errors.push(Located {
+                    file,
+                    line,
+                    column,
+                    message,
+                }),
+            },
+            Err(message) => {
+                let (line, column) = locate(source, "sweep", &params.sweep, 1);
+                errors.push(Located {
+                    file: path.to_path_buf(),
+                    line,
+                    column,
+                    message: format!("figure `{}`: {message}", figure.id),
+                });
+            }
         }
     }
     errors

@@ -53,12 +53,7 @@ impl Project {
     /// file name, naming a file that (through any links) stays in the
     /// project. The error is a sentence about page `page`.
     pub fn content(&self, page: &str, name: &str) -> Result<PathBuf, String> {
-        let mut parts = Path::new(name).components();
-        let plain = matches!(
-            (parts.next(), parts.next()),
-            (Some(Component::Normal(_)), None)
-        ) && !name.contains(['/', '\\', '\0']);
-        if !plain {
+        if !is_plain_name(name) {
             return Err(format!(
                 "page `{page}`: content `{name}` must be a file name in content/ \
                  (no folder, no `/`, `\\` or `..`)"
@@ -82,6 +77,20 @@ impl Project {
         }
         self.inside(&path, &format!("content/{name}"))
             .map_err(|e| format!("page `{page}`: {e}"))
+    }
+
+    /// Reads the committed record `name` of `records/` (a figure's `sweep:`):
+    /// a plain file name, inside the project, as UTF-8 text; with its path
+    /// as messages show it. The error is a sentence.
+    pub fn record(&self, name: &str) -> Result<(PathBuf, String), String> {
+        if !is_plain_name(name) {
+            return Err(format!(
+                "record `{name}` must be a file name in records/ (no folder, no `/`, `\\` or `..`)"
+            ));
+        }
+        let relative = Path::new("records").join(name);
+        let text = self.read_text(&relative).map_err(|e| e.to_string())?;
+        Ok((self.path(relative), text))
     }
 
     /// Reads the file at `relative` from the root, after checking that it
@@ -121,6 +130,16 @@ impl Project {
         }
         Ok(real)
     }
+}
+
+/// Whether `name` is one plain file name: no folder, no `/`, `\\`, `..`
+/// or NUL.
+fn is_plain_name(name: &str) -> bool {
+    let mut parts = Path::new(name).components();
+    matches!(
+        (parts.next(), parts.next()),
+        (Some(Component::Normal(_)), None)
+    ) && !name.contains(['/', '\\', '\0'])
 }
 
 /// An error located in a file of the project: `figures.yaml`, a page's

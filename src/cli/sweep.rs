@@ -87,7 +87,7 @@ fn sweep(args: Run) -> Result<ExitCode> {
     }
     let rules = plan::standard(&codes).map_err(|e| anyhow!(e))?;
     for rule in &rules {
-        ladder::budget::check_values(rule, args.max_values)
+        ladder::budget::check_values(rule, plan::depth_for(rule, args.max_values))
             .map_err(|e| anyhow!(e.replace("--values", "--max-values")))?;
     }
     let env = |name: &str| std::env::var(name).ok();
@@ -126,7 +126,8 @@ fn sweep(args: Run) -> Result<ExitCode> {
         let Some(code) = rule.octal_code() else {
             continue;
         };
-        records.push(record::run(rule, code, args.max_values, args.max_seconds));
+        let depth = plan::depth_for(rule, args.max_values);
+        records.push(record::run(rule, code, depth, args.max_seconds));
         file::write(&path, &plan, &records).map_err(|e| anyhow!(e))?;
         bar.inc(1);
     }

@@ -53,6 +53,7 @@ pub const AREAS: &[&str] = &[
     "same",
     "shift",
     "pass_cases",
+    "sweep",
 ];
 
 /// Where the areas' files are: the site's crate, the engine's, and the

@@ -43,6 +43,7 @@ pub mod sum_family;
 pub mod third_take_map;
 pub mod triple_census;
 pub mod two_takes_strip;
+pub mod unsolved_octal;
 pub mod value_growth;
 pub mod value_spread;
 
@@ -180,11 +181,12 @@ pub trait RangeNote {
 
 impl FigureSpec {
     /// What the figure reads from committed records instead of computing:
-    /// one line each (`octal:·1777, 443,139,469 values`). Only
-    /// `solved-octal` has records.
+    /// one line each (`octal:·1777, 443,139,469 values`). `solved-octal` and
+    /// `unsolved-octal` have records.
     pub fn records(&self) -> Vec<String> {
         match self {
             FigureSpec::SolvedOctal(params) => solved_octal::records(params),
+            FigureSpec::UnsolvedOctal(params) => unsolved_octal::records(params),
             _ => Vec::new(),
         }
     }
@@ -194,6 +196,7 @@ impl FigureSpec {
     pub fn deep_check(&self) -> Vec<String> {
         match self {
             FigureSpec::SolvedOctal(params) => solved_octal::deep_check(params),
+            FigureSpec::UnsolvedOctal(params) => unsolved_octal::deep_check(params),
             _ => Vec::new(),
         }
     }
@@ -225,6 +228,7 @@ figure_kinds! {
     "code-sweep" => CodeSweep(code_sweep),
     "split-share" => SplitShare(split_share),
     "solved-octal" => SolvedOctal(solved_octal) parts,
+    "unsolved-octal" => UnsolvedOctal(unsolved_octal),
     "octal-settled" => OctalSettled(octal_settled),
     "octal-frontier" => OctalFrontier(octal_frontier) parts,
     "coalition-table" => CoalitionTable(coalition_table),

@@ -60,7 +60,8 @@ pub struct Sources {
 
 impl Sources {
     /// The name of `path` relative to the project if a build reads it:
-    /// `figures.yaml`, `references.yaml`, or a file under `content/` or `templates/` that is
+    /// `figures.yaml`, `references.yaml`, or a file under `content/`, `templates/` or
+    /// `records/` (a sweep's committed record) that is
     /// not an editor's backup, swap or lock file.
     pub fn relevant(&self, path: &Path) -> Option<String> {
         if path.starts_with(&self.out) {
@@ -71,7 +72,7 @@ impl Sources {
         let first = parts.next()?.as_os_str().to_str()?;
         let top = match first {
             "figures.yaml" | "references.yaml" => parts.next().is_none(),
-            "content" | "templates" => true,
+            "content" | "templates" | "records" => true,
             _ => false,
         };
         let name = relative.file_name()?.to_str().unwrap_or("");
@@ -150,7 +151,7 @@ pub fn is_change(kind: &EventKind) -> bool {
 }
 
 /// The folders watched with everything in them.
-const FOLDERS: [&str; 2] = ["content", "templates"];
+const FOLDERS: [&str; 3] = ["content", "templates", "records"];
 
 /// The watching of the sources; dropping it stops the watching.
 pub struct Watch {
@@ -185,7 +186,7 @@ impl Watch {
 /// Starts watching the project's sources, sending what changes to `to`.
 /// The project folder itself is watched alone (for `figures.yaml`, which
 /// editors often replace by a rename, and for the source folders' names),
-/// `content/` and `templates/` with everything in them.
+/// `content/`, `templates/` and `records/` with everything in them.
 pub fn start(root: &Path, to: Sender<Message>) -> Result<Watch> {
     let mut watcher = notify::recommended_watcher(move |event: notify::Result<Event>| {
         let message = match event {
@@ -239,6 +240,10 @@ mod tests {
             ("/p/templates/base.html", "templates/base.html"),
             ("/p/templates/style/page.css", "templates/style/page.css"),
             ("/p/content", "content"),
+            (
+                "/p/records/czajka-unsolved.jsonl",
+                "records/czajka-unsolved.jsonl",
+            ),
         ] {
             assert_eq!(s.relevant(Path::new(path)).as_deref(), Some(name), "{path}");
         }

@@ -3,7 +3,8 @@
 //! Not the git commit: `output/` is committed, so a commit hash would change
 //! with every commit of the output and `ladder check` could never agree. The
 //! revision is instead a hash of the bytes the pages are rendered from
-//! (`figures.yaml`, each page's content file, the templates), in sorted path
+//! (`figures.yaml`, each page's content file, the templates, the records
+//! figures read), in sorted path
 //! order: the same sources give the same footer on every machine.
 
 use std::path::{Path, PathBuf};
@@ -15,7 +16,8 @@ use crate::manifest::Manifest;
 use crate::project::Project;
 
 /// The source files of a site, relative to the project: the manifest, each
-/// page's content and the `templates` files, sorted.
+/// page's content, the `templates` files and the committed records figures
+/// read (`records/`), sorted.
 pub fn source_files(manifest: &Manifest, templates: &[&str]) -> Vec<PathBuf> {
     let mut files: Vec<PathBuf> = std::iter::once(PathBuf::from("figures.yaml"))
         .chain(
@@ -25,6 +27,12 @@ pub fn source_files(manifest: &Manifest, templates: &[&str]) -> Vec<PathBuf> {
                 .map(|p| Path::new("content").join(&p.content)),
         )
         .chain(templates.iter().map(|t| Path::new("templates").join(t)))
+        .chain(manifest.figures.iter().filter_map(|f| match &f.spec {
+            crate::figures::FigureSpec::UnsolvedOctal(params) => {
+                Some(Path::new("records").join(&params.sweep))
+            }
+            _ => None,
+        }))
         .collect();
     files.sort();
     files.dedup();

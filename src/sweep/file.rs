@@ -54,6 +54,26 @@ pub fn read(path: &Path) -> Result<(Plan, Vec<Record>), String> {
     Ok((head.sweep, records))
 }
 
+/// A sweep's records as `merge --out` writes them, one JSON line each
+/// (blank lines skipped); an error is the line and column, from 1, and
+/// what is wrong there.
+pub fn parse_records(text: &str) -> Result<Vec<Record>, (usize, usize, String)> {
+    text.lines()
+        .enumerate()
+        .filter(|(_, line)| !line.trim().is_empty())
+        .map(|(i, line)| {
+            serde_json::from_str(line).map_err(|e| {
+                let message = e.to_string();
+                let message = message
+                    .rsplit_once(" at line ")
+                    .map_or(message.as_str(), |(m, _)| m)
+                    .to_string();
+                (i + 1, e.column().max(1), message)
+            })
+        })
+        .collect()
+}
+
 /// Writes a shard's file whole: to a new temporary file beside it (never
 /// a file of the user's), then renamed over it.
 pub fn write(path: &Path, plan: &Plan, records: &[Record]) -> Result<(), String> {
@@ -79,6 +99,16 @@ pub fn replace(path: &Path, text: &str) -> Result<(), String> {
         _ => Path::new("."),
     };
     let mut partial = tempfile::NamedTempFile::new_in(folder).map_err(cannot)?;
+    // A temporary file is made private (0600); a sweep's file is for the
+    // group that shares the cluster's folder, as any file the user writes.
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::PermissionsExt as _;
+        partial
+            .as_file()
+            .set_permissions(fs::Permissions::from_mode(0o644))
+            .map_err(cannot)?;
+    }
     partial.write_all(text.as_bytes()).map_err(cannot)?;
     partial.persist(path).map_err(|e| cannot(e.error))?;
     Ok(())

@@ -493,3 +493,54 @@ fn a_huge_word_in_any_input_is_cut_in_its_message() {
         assert!(stderr.contains("more characters)"), "{file}: {stderr}");
     }
 }
+
+/// An `unsolved-octal` figure reading `records/NAME`, with `records` as the
+/// file's text (none: no file).
+fn fails_with_record(name: &str, records: Option<&str>, message: &str) {
+    let figure = format!(
+        "  - id: f\n    page: page\n    caption: c\n    unsolved-octal:\n      sweep: {name}\n      source: S\n      hardware: h\n      listed: [\"octal:·6\"]\n"
+    );
+    let dir = site("base");
+    let manifest = fs::read_to_string(dir.path().join("figures.yaml")).unwrap();
+    let head = &manifest[..manifest.find("figures:").unwrap()];
+    fs::write(
+        dir.path().join("figures.yaml"),
+        format!("{head}figures:\n{figure}"),
+    )
+    .unwrap();
+    fs::write(
+        dir.path().join("content/page.md"),
+        "{{ figure(id=\"f\") }}\n",
+    )
+    .unwrap();
+    if let Some(text) = records {
+        fs::create_dir_all(dir.path().join("records")).unwrap();
+        fs::write(dir.path().join("records/r.jsonl"), text).unwrap();
+    }
+    build_fails_with(dir.path(), name, message);
+}
+
+#[test]
+fn a_sweep_record_is_read_from_records_and_its_faults_are_located() {
+    fails_with_record(
+        "r.jsonl",
+        None,
+        "figures.yaml:14:14: figure `f`: cannot read records/r.jsonl",
+    );
+    fails_with_record(
+        "../figures.yaml",
+        None,
+        "figures.yaml:14:14: figure `f`: record `../figures.yaml` must be a file name in records/",
+    );
+    fails_with_record(
+        "r.jsonl",
+        Some("\n{\"rule\": \"octal:·6\", \"status\": \"aperiodic\"}\n"),
+        "records/r.jsonl:2:",
+    );
+    // Well-formed, but not the list's: the figure says which code is missing.
+    fails_with_record(
+        "r.jsonl",
+        Some(""),
+        "records/r.jsonl: no record of octal:·6, which the list names",
+    );
+}

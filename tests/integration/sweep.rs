@@ -96,6 +96,13 @@ fn shards_of_a_job_array_merge_into_the_one_process_sweep() {
     // A rerun finds every code done and computes nothing: its file unchanged.
     let file = dir.path().join("slurm/shard-0-of-3.jsonl");
     let before = fs::read(&file).unwrap();
+    // Readable by the group that shares the folder, not a temporary file's 0600.
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::PermissionsExt as _;
+        let mode = fs::metadata(&file).unwrap().permissions().mode();
+        assert_eq!(mode & 0o777, 0o644, "{mode:o}");
+    }
     let env = [
         ("SLURM_ARRAY_TASK_ID", "1"),
         ("SLURM_ARRAY_TASK_MIN", "1"),
@@ -164,5 +171,39 @@ fn a_crafted_shard_file_is_refused_in_words() {
         said(&out).contains("shard-0-of-1.jsonl:2:"),
         "{}",
         said(&out)
+    );
+}
+
+#[test]
+fn a_dense_code_in_a_deep_sweep_runs_to_its_engines_bound_rather_than_refusing_the_sweep() {
+    let dir = tempfile::tempdir().unwrap();
+    let deep = (1u64 << 28).to_string();
+    let args = [
+        ".364",
+        ".6",
+        "--max-values",
+        &deep,
+        "--max-seconds",
+        "1",
+        "--out",
+        "deep",
+    ];
+    let done = sweep(dir.path(), &args, &[]);
+    assert!(done.status.success(), "{}", said(&done));
+    let out = sweep(dir.path(), &["merge", "deep"], &[]);
+    let records = results(&String::from_utf8_lossy(&out.stdout));
+    let limits: Vec<(&str, u64)> = records
+        .iter()
+        .map(|r| {
+            (
+                r["rule"].as_str().unwrap(),
+                r["max_values"].as_u64().unwrap(),
+            )
+        })
+        .collect();
+    assert_eq!(
+        limits,
+        [("octal:·364", 10_000_000), ("octal:·6", 1 << 28)],
+        "{records:?}"
     );
 }
