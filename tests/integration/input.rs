@@ -53,6 +53,12 @@ fn fails_with(case: &str, message: &str) {
 /// The base site with its one figure replaced by `figure` (YAML lines of one
 /// list item, indented as in `figures:`), placed on the page.
 fn fails_with_figure(figure: &str, message: &str) {
+    let dir = site_with_figure(figure);
+    build_fails_with(dir.path(), figure, message);
+}
+
+/// The base site with its one figure replaced by `figure`, placed on the page.
+fn site_with_figure(figure: &str) -> tempfile::TempDir {
     let dir = site("base");
     let manifest = fs::read_to_string(dir.path().join("figures.yaml")).unwrap();
     let head = &manifest[..manifest.find("figures:").unwrap()];
@@ -66,7 +72,7 @@ fn fails_with_figure(figure: &str, message: &str) {
         "{{ figure(id=\"f\") }}\n",
     )
     .unwrap();
-    build_fails_with(dir.path(), figure, message);
+    dir
 }
 
 // Defect 3: a take near 2^64 overflowed the window arithmetic.
@@ -500,19 +506,7 @@ fn fails_with_record(name: &str, records: Option<&str>, message: &str) {
     let figure = format!(
         "  - id: f\n    page: page\n    caption: c\n    unsolved-octal:\n      sweep: {name}\n      source: S\n      hardware: h\n      listed: [\"octal:·6\"]\n"
     );
-    let dir = site("base");
-    let manifest = fs::read_to_string(dir.path().join("figures.yaml")).unwrap();
-    let head = &manifest[..manifest.find("figures:").unwrap()];
-    fs::write(
-        dir.path().join("figures.yaml"),
-        format!("{head}figures:\n{figure}"),
-    )
-    .unwrap();
-    fs::write(
-        dir.path().join("content/page.md"),
-        "{{ figure(id=\"f\") }}\n",
-    )
-    .unwrap();
+    let dir = site_with_figure(&figure);
     if let Some(text) = records {
         fs::create_dir_all(dir.path().join("records")).unwrap();
         fs::write(dir.path().join("records/r.jsonl"), text).unwrap();
