@@ -42,7 +42,7 @@ const sleep = (ms) => new Promise((ok) => setTimeout(ok, ms));
 /** Starts `binary` serving a copy of the project; resolves once its first build is done. */
 async function start(binary, index) {
   const work = await mkdtemp(join(tmpdir(), `ladder-latency-${index}-`));
-  for (const source of ["figures.yaml", "references.yaml", "content", "templates", "output", ".cache/ladder"]) {
+  for (const source of ["figures.yaml", "references.yaml", "content", "templates", "records", "output", ".cache/ladder"]) {
     await cp(join(project, source), join(work, source), { recursive: true }).catch(() => {});
   }
   const child = spawn(binary, ["serve", "--port", "0"], { cwd: work, stdio: ["ignore", "pipe", "pipe"] });

@@ -27,7 +27,7 @@ const problems = [];
 const passed = [];
 
 const work = await mkdtemp(join(tmpdir(), "ladder-serve-"));
-for (const source of ["figures.yaml", "references.yaml", "content", "templates"]) {
+for (const source of ["figures.yaml", "references.yaml", "content", "templates", "records"]) {
   await cp(join(project, source), join(work, source), { recursive: true });
 }
 // The figure cache, when there is one: the first build then computes nothing.
