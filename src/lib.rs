@@ -37,12 +37,11 @@ pub mod scratch;
 pub mod serve;
 pub mod site;
 pub mod sweep;
-pub mod table;
 pub mod text;
 
 // The engine's modules under the names the site and the command line have
 // always used (`crate::games`, `ladder::sequence`).
-pub use ladder_draw::plot;
+pub use ladder_draw::{plot, table};
 pub use ladder_engine::{census, coalition, games, interned, sequence};
 
 use std::path::{Path, PathBuf};

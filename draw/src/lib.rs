@@ -24,6 +24,7 @@
 //! - [`plain`]: formulas read as plain text, for titles and descriptions
 
 pub mod growth;
+pub mod html;
 pub mod pass_cases;
 pub mod plain;
 pub mod plot;
@@ -32,6 +33,7 @@ pub mod same;
 pub mod shift;
 pub mod spread;
 pub mod strip;
+pub mod table;
 pub mod two_takes;
 pub mod window;
 

@@ -17,6 +17,7 @@ use crate::figures::{Computed, FigureSpec};
 use crate::manifest::Manifest;
 use crate::text::plain::to_plain;
 use crate::text::wording::typographic;
+use ladder_draw::html::note;
 
 /// Each figure's `<figure>` block, by id. On a site with the Explore page
 /// (`explore`), a figure whose subject is one rule carries that rule, so
@@ -208,24 +209,12 @@ fn tables(f: &Computed, root: &str) -> Result<Vec<String>> {
         .collect()
 }
 
-/// The figure's notes as paragraphs; `!` at the start marks a finding.
+/// The figure's notes as paragraphs ([`ladder_draw::html::note`]).
 fn notes(f: &Computed, root: &str) -> Result<Vec<String>> {
     f.drawing
         .notes
         .iter()
-        .map(|n| {
-            let (text, marked) = match n.strip_prefix('!') {
-                Some(rest) => (rest, true),
-                None => (n.as_str(), false),
-            };
-            let html = inline::to_html(&typographic(text), root)
-                .map_err(|e| anyhow!("{}", f.figure.error(e)))?;
-            Ok(if marked {
-                format!("<p class=\"figure-note\"><strong>{html}</strong></p>")
-            } else {
-                format!("<p class=\"figure-note\">{html}</p>")
-            })
-        })
+        .map(|n| note::to_html(n, root).map_err(|e| anyhow!("{}", f.figure.error(e))))
         .collect()
 }
 

@@ -75,7 +75,7 @@ fn no_page_imitates_mathematics() {
 #[test]
 fn no_line_begins_with_the_punctuation_after_a_formula() {
     // A browser may break after a `<math>` box; punctuation after a formula
-    // therefore shares a no-wrap span with it (`src/site/math.rs`).
+    // therefore shares a no-wrap span with it (`draw/src/html/math.rs`).
     let closing = ['.', ',', ';', ':', '!', '?', ')', ']', '’', '”', '…'];
     let mut found = Vec::new();
     let mut glued = 0;

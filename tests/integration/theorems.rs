@@ -2,7 +2,7 @@
 //! states Theorems P, C and C⁺ under fixed ids, in MathML, and every page
 //! that names one links the name to its statement. The check here reads
 //! the built HTML as a reader meets it and shares no code with the build's
-//! linking (`src/site/theorems.rs`); its negative controls plant an
+//! linking (`draw/src/html/theorems.rs`); its negative controls plant an
 //! unlinked name and a wrong anchor, and a renamed anchor fails the build.
 
 use crate::common;

@@ -14,10 +14,10 @@
 //! cell a line that its column's heading labels (`data-label`, read by the
 //! stylesheet), so every column is on the screen and none scrolls.
 
-use crate::site::inline;
+use super::inline;
+use crate::plain::to_plain;
 use crate::table::Table;
-use crate::text::plain::to_plain;
-use crate::text::wording::typographic;
+use ladder_engine::wording::typographic;
 
 /// Table `index` of figure `id` as HTML, inside its frame. A formula that
 /// does not render is an error for the caller to locate.

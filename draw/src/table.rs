@@ -1,7 +1,7 @@
 //! Tables: what a figure whose content is a table gives instead of (or
 //! beside) a drawing. A table drawn as a picture cannot be searched, read
 //! aloud, copied or reflowed on a phone; this model is rendered by the site
-//! as an HTML `<table>` (`site::table`) and written as CSV beside the
+//! as an HTML `<table>` ([`crate::html::table`]) and written as CSV beside the
 //! figure's JSON, from the same cells, so the two never disagree.
 //!
 //! A cell holds two texts: what the page shows (which may hold `$…$`
@@ -11,7 +11,7 @@
 use serde::{Deserialize, Serialize};
 
 use crate::plot::cells::Cells;
-use crate::text::numbers::grouped;
+use ladder_engine::numbers::grouped;
 
 /// A table: a header row of columns, then rows of cells.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
@@ -79,7 +79,7 @@ impl Cell {
     pub fn text(shown: impl Into<String>) -> Cell {
         let shown = shown.into();
         Cell {
-            plain: crate::text::plain::to_plain(&shown),
+            plain: crate::plain::to_plain(&shown),
             shown,
             marked: false,
         }
@@ -92,7 +92,7 @@ impl Cell {
             shown: lines.join("\n"),
             plain: lines
                 .iter()
-                .map(|l| crate::text::plain::to_plain(l))
+                .map(|l| crate::plain::to_plain(l))
                 .collect::<Vec<_>>()
                 .join(" "),
             marked: false,
@@ -173,7 +173,7 @@ impl Table {
         line(
             self.columns
                 .iter()
-                .map(|c| crate::text::plain::to_plain(&c.title))
+                .map(|c| crate::plain::to_plain(&c.title))
                 .collect(),
         );
         for row in &self.rows {
@@ -289,7 +289,7 @@ impl Drawing {
                             .unwrap_or_else(|| format!("table {}", i + 1));
                         format!(
                             "{}\r\n{}",
-                            csv_field(&crate::text::plain::to_plain(&name)),
+                            csv_field(&crate::plain::to_plain(&name)),
                             t.to_csv()
                         )
                     })

@@ -49,17 +49,27 @@ pub fn to_html(text: &str, root: &str) -> Result<String, String> {
     Ok(out)
 }
 
-/// Escapes plain text for HTML, as Tera's autoescape would.
+/// Escapes plain text for HTML as the site's templates (Tera's autoescape)
+/// do, byte for byte: `&`, `<`, `>`, `"` and `'`.
 fn escape(text: &str) -> String {
-    let mut out = Vec::new();
-    tera::escape_html(text, &mut out).expect("writing into a Vec cannot fail");
-    String::from_utf8(out).expect("escaping keeps UTF-8")
+    let mut out = String::with_capacity(text.len());
+    for c in text.chars() {
+        match c {
+            '&' => out.push_str("&amp;"),
+            '<' => out.push_str("&lt;"),
+            '>' => out.push_str("&gt;"),
+            '"' => out.push_str("&quot;"),
+            '\'' => out.push_str("&#39;"),
+            c => out.push(c),
+        }
+    }
+    out
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::text::plain::to_plain;
+    use crate::plain::to_plain;
 
     #[test]
     fn a_caption_without_math_is_escaped_text() {

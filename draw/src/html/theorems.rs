@@ -2,12 +2,12 @@
 //!
 //! The page `proofs` (`content/proofs.md`) states and proves Theorems P, C
 //! and C⁺, each under a heading that names a fixed id
-//! (`## Theorem P: … { #theorem-p }`, see [`super::headings`]). Wherever
+//! (`## Theorem P: … { #theorem-p }`, see the site's `site::headings`). Wherever
 //! else the site names one, in a page's prose, a caption, a figure's note
 //! or a table's cell ("Theorem C", "Theorem C⁺'s base", "Theorems C and
 //! C⁺"), the name becomes a link to `proofs.html#theorem-…`. No one types
 //! the link, so none is forgotten or misspelt, and the site's link check
-//! ([`super::links`]) fails the build when the proofs page loses an id a
+//! (the site's `site::links`) fails the build when the proofs page loses an id a
 //! link points to. A name in a heading, inside a link, in code, or in the
 //! theorem's own section of the proofs page stays text. Drawings (SVG) and
 //! CSV files keep the name as text.
