@@ -23,8 +23,10 @@
 //!   axis, legend, reflow for a phone)
 //! - [`plain`]: formulas read as plain text, for titles and descriptions
 
+pub mod coalition;
 pub mod growth;
 pub mod html;
+pub mod million_heap;
 pub mod pass_cases;
 pub mod plain;
 pub mod plot;

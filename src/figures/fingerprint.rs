@@ -10,7 +10,8 @@
 //! `census`, `coalition`, `budget`, `numbers`, `parallel`, `interned`,
 //! `wording`), the drawing crate's figures that the browser draws too
 //! (`draw/src/strip.rs`, `reach.rs`, `two_takes.rs`, `window.rs`,
-//! `growth.rs`, `spread.rs`, `same.rs`, `shift.rs`, `pass_cases.rs`: their
+//! `growth.rs`, `spread.rs`, `same.rs`, `shift.rs`, `pass_cases.rs`,
+//! `million_heap.rs`, and `coalition/` with the engine's `coalition`: their
 //! data are computed beside their drawing) and
 //! the site's `src/checkpoint.rs`, `src/budget` and `src/text` (the
 //! wording some data carry). A file reads an area when its code (whole-line comments
@@ -53,12 +54,14 @@ pub const AREAS: &[&str] = &[
     "same",
     "shift",
     "pass_cases",
+    "million_heap",
     "sweep",
 ];
 
 /// Where the areas' files are: the site's crate, the engine's, and the
 /// drawing crate's (`strip`, `reach`, `two_takes`, `window`, `growth`,
-/// `spread`, `same`, `shift`, `pass_cases`: their data are computed there,
+/// `spread`, `same`, `shift`, `pass_cases`, `million_heap`, `coalition`:
+/// their data are computed there,
 /// beside the drawing the browser shares).
 const AREA_ROOTS: &[&str] = &["src", "engine/src", "draw/src"];
 
@@ -336,5 +339,61 @@ mod tests {
         assert!(named(std::slice::from_ref(&file), AREAS).is_empty());
         fs::write(&file, "let v = games::y();\n").unwrap();
         assert_eq!(named(&[file], AREAS), BTreeSet::from(["games"]));
+    }
+
+    /// On this project's own tree: the kinds whose data the drawing crate
+    /// computes read those files (a copy of the tree with one file
+    /// changed recomputes its kind, and not an unrelated one).
+    #[test]
+    fn the_drawing_crate_s_computations_are_read_by_their_kinds() {
+        let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+        let reads = |kind: &str, file: &str| {
+            let dir = tempfile::tempdir().unwrap();
+            for sub in ["src", "engine/src", "draw/src"] {
+                copy_rs(&root.join(sub), &dir.path().join(sub));
+            }
+            fs::write(dir.path().join("Cargo.lock"), "lock").unwrap();
+            let of = |prints: Vec<(String, u64)>, kind: &str| {
+                prints.into_iter().find(|(k, _)| k == kind).unwrap().1
+            };
+            let before = fingerprints(dir.path(), "rustc 1");
+            let path = dir.path().join(file);
+            let mut text = fs::read_to_string(&path).unwrap();
+            text.push_str("fn more() {}\n");
+            fs::write(&path, text).unwrap();
+            let after = fingerprints(dir.path(), "rustc 1");
+            (
+                of(before.clone(), kind) != of(after.clone(), kind),
+                of(before, "strip") != of(after, "strip"),
+            )
+        };
+        assert_eq!(
+            reads("coalition_table", "draw/src/coalition/table.rs"),
+            (true, false)
+        );
+        assert_eq!(
+            reads("coalition_summary", "draw/src/coalition/table.rs"),
+            (true, false)
+        );
+        assert_eq!(
+            reads("coalition_lengths", "draw/src/coalition/lengths.rs"),
+            (true, false)
+        );
+        assert_eq!(
+            reads("million_heap", "draw/src/million_heap.rs"),
+            (true, false)
+        );
+    }
+
+    fn copy_rs(from: &Path, to: &Path) {
+        fs::create_dir_all(to).unwrap();
+        for entry in fs::read_dir(from).unwrap().flatten() {
+            let path = entry.path();
+            if path.is_dir() {
+                copy_rs(&path, &to.join(entry.file_name()));
+            } else if path.extension().is_some_and(|e| e == "rs") {
+                fs::copy(&path, to.join(entry.file_name())).unwrap();
+            }
+        }
     }
 }
