@@ -8,7 +8,7 @@ figure .answers output { flex-basis: 100%; }`;
 if (figures.length) document.head.append(style);
 function request(figure, rule) {
 const kind = figure.dataset.kind, params = JSON.parse(figure.dataset.params || "{}");
-return kind === "strip" ? { rule, ...params } : { rule, kind, params };
+return kind === "strip" ? { rule, ...params } : { rule, kind, params, figure: figure.id.replace(/^fig-/, "") };
 }
 let worker = null;
 const waiting = new Map();
@@ -36,18 +36,24 @@ waiting.set(id, done);
 worker.postMessage({ ...request, id });
 });
 }
+const parts = (figure) => figure.querySelectorAll(":scope > .table-frame, :scope > .figure-note");
+function replaceParts(figure, nodes) {
+for (const part of parts(figure)) part.remove();
+figure.querySelector("figcaption").before(...nodes);
+}
 for (const figure of figures) {
 const img = figure.querySelector("img");
 const source = figure.querySelector("picture source");
-if (!img) continue;
-const author = { rule: figure.dataset.rule, src: img.getAttribute("src"), width: img.getAttribute("width"),
+if (!img && !parts(figure).length) continue;
+const author = img ? { rule: figure.dataset.rule, src: img.getAttribute("src"), width: img.getAttribute("width"),
 height: img.getAttribute("height"), alt: img.alt, srcset: source && source.getAttribute("srcset"),
-sourceWidth: source && source.getAttribute("width"), sourceHeight: source && source.getAttribute("height") };
+sourceWidth: source && source.getAttribute("width"), sourceHeight: source && source.getAttribute("height") }
+: { rule: figure.dataset.rule, parts: [...parts(figure)] };
 const row = document.createElement("form");
 row.className = "answers";
 const id = figure.id + "-rule";
 row.innerHTML = `<button type="button" class="open" aria-expanded="false" aria-controls="${id}-fields">Change the rule</button>
-<span id="${id}-fields" hidden><label for="${id}">${{ "value-growth": "Rules, apart by spaces", "same-sequence": "Two rules, apart by a space", "shifted-pair": "Two rules, apart by a space", "pass-cases": "Pass rules of two takes, apart by spaces" }[figure.dataset.kind] || "Rule"}</label> <input id="${id}" spellcheck="false" autocapitalize="off" autocomplete="off"> <button type="submit">Draw</button> <button type="button" class="reset">Reset</button></span>
+<span id="${id}-fields" hidden><label for="${id}">${{ "value-growth": "Rules, apart by spaces", "same-sequence": "Two rules, apart by a space", "shifted-pair": "Two rules, apart by a space", "pass-cases": "Pass rules of two takes, apart by spaces", "coalition-table": "Ruleset (nim, sub:1,2, octal:·77)", "coalition-lengths": "Two rulesets, apart by a space", "coalition-summary": "Rulesets, apart by spaces", "million-heap": "Rules of two takes, each followed by its heap" }[figure.dataset.kind] || "Rule"}</label> <input id="${id}" spellcheck="false" autocapitalize="off" autocomplete="off"> <button type="submit">Draw</button> <button type="button" class="reset">Reset</button></span>
 <output aria-live="polite"></output>`;
 figure.append(row);
 const open = row.querySelector(".open"), fields = row.querySelector("span"), input = row.querySelector("input");
@@ -81,6 +87,14 @@ out.textContent = "Refused: " + answer.error;
 figure.dataset.state = "refused";
 return;
 }
+if (!img) {
+const made = document.createElement("template");
+made.innerHTML = [...answer.tables, ...answer.notes].join("\n");
+replaceParts(figure, [...made.content.children]);
+out.textContent = "Drawn for " + answer.rule + ", not the author's " + author.rule + ": " + answer.lines.join("; ").replace(/\.$/, "") + ".";
+figure.dataset.state = "changed";
+return;
+}
 const [, w, h] = size(answer.svg);
 forget();
 img.src = blob(answer.svg, answer.cells);
@@ -96,6 +110,10 @@ out.textContent = "Drawn for " + answer.rule + ", not the author's " + author.ru
 figure.dataset.state = "changed";
 });
 row.querySelector(".reset").addEventListener("click", () => {
+input.value = author.rule;
+out.textContent = "The author's figure, " + author.rule + ", again.";
+figure.dataset.state = "reset";
+if (!img) return replaceParts(figure, author.parts);
 img.setAttribute("src", author.src);
 forget();
 img.setAttribute("width", author.width);
@@ -106,8 +124,5 @@ source.setAttribute("srcset", author.srcset);
 source.setAttribute("width", author.sourceWidth);
 source.setAttribute("height", author.sourceHeight);
 }
-input.value = author.rule;
-out.textContent = "The author's figure, " + author.rule + ", again.";
-figure.dataset.state = "reset";
 });
 }

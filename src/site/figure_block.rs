@@ -103,8 +103,8 @@ fn first_sentence(caption: &str) -> String {
 
 /// The rule a figure draws and the rest of its parameters, as the Explore
 /// page's module takes them (`web/src`): the kinds whose subject is a rule
-/// and whose drawing the module shares (`ladder_draw`). A rule-figure of
-/// another kind does not answer.
+/// (or rules, or heaps of a sum) and whose drawing or table the module
+/// shares (`ladder_draw`). A figure of a family does not answer.
 fn answers(f: &Computed) -> Option<serde_json::Value> {
     use serde_json::json;
     let (rule, params) = match &f.figure.spec {
@@ -145,6 +145,18 @@ fn answers(f: &Computed) -> Option<serde_json::Value> {
             let games: Vec<String> = p.games.iter().map(ToString::to_string).collect();
             (games.join(" "), json!({ "checkpoints": p.checkpoints }))
         }
+        // The tables: the rulesets (or heaps) change, the measurement stays.
+        FigureSpec::CoalitionTable(p) => (p.game.to_string(), json!({ "search": p.search })),
+        FigureSpec::CoalitionLengths(p) => (spelt(&p.games), json!({ "search": p.search })),
+        FigureSpec::CoalitionSummary(p) => (spelt(&p.games), json!({ "search": p.search })),
+        FigureSpec::MillionHeap(p) => {
+            let heaps: Vec<String> = p
+                .components
+                .iter()
+                .map(|c| format!("sub:{},{} {}", c.takes[0], c.takes[1], c.heap))
+                .collect();
+            (heaps.join(" "), json!({}))
+        }
         _ => return None,
     };
     Some(json!({
@@ -152,6 +164,12 @@ fn answers(f: &Computed) -> Option<serde_json::Value> {
         "rule": rule,
         "params": params.to_string(),
     }))
+}
+
+/// Rules apart by spaces, as a figure of several takes them.
+fn spelt<T: ToString>(games: &[T]) -> String {
+    let words: Vec<String> = games.iter().map(ToString::to_string).collect();
+    words.join(" ")
 }
 
 /// What both templates read: the id and number, the caption and note as

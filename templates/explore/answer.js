@@ -1,5 +1,5 @@
-// A figure whose subject is one rule answers back: "Change the rule" under
-// its caption redraws it in place with the reader's rule, computed and
+// A figure whose subject is a rule answers back: "Change the rule" under
+// its caption redraws it (or writes its tables again) in place with the reader's rule, computed and
 // certified by the engine's module (the Explore page's worker, started
 // only when asked), and "Reset" brings the author's figure back. Loaded as
 // a module, so a page with two such figures runs it once.
@@ -17,7 +17,7 @@ if (figures.length) document.head.append(style);
 // the Explore page asks).
 function request(figure, rule) {
   const kind = figure.dataset.kind, params = JSON.parse(figure.dataset.params || "{}");
-  return kind === "strip" ? { rule, ...params } : { rule, kind, params };
+  return kind === "strip" ? { rule, ...params } : { rule, kind, params, figure: figure.id.replace(/^fig-/, "") };
 }
 
 let worker = null;
@@ -47,18 +47,27 @@ function ask(request) {
   });
 }
 
+// A figure of tables (no drawing) has its tables and notes replaced by the
+// module's, written by the site's own code; "Reset" puts the author's back.
+const parts = (figure) => figure.querySelectorAll(":scope > .table-frame, :scope > .figure-note");
+function replaceParts(figure, nodes) {
+  for (const part of parts(figure)) part.remove();
+  figure.querySelector("figcaption").before(...nodes);
+}
+
 for (const figure of figures) {
   const img = figure.querySelector("img");
   const source = figure.querySelector("picture source");
-  if (!img) continue;
-  const author = { rule: figure.dataset.rule, src: img.getAttribute("src"), width: img.getAttribute("width"),
+  if (!img && !parts(figure).length) continue;
+  const author = img ? { rule: figure.dataset.rule, src: img.getAttribute("src"), width: img.getAttribute("width"),
     height: img.getAttribute("height"), alt: img.alt, srcset: source && source.getAttribute("srcset"),
-    sourceWidth: source && source.getAttribute("width"), sourceHeight: source && source.getAttribute("height") };
+    sourceWidth: source && source.getAttribute("width"), sourceHeight: source && source.getAttribute("height") }
+    : { rule: figure.dataset.rule, parts: [...parts(figure)] };
   const row = document.createElement("form");
   row.className = "answers";
   const id = figure.id + "-rule";
   row.innerHTML = `<button type="button" class="open" aria-expanded="false" aria-controls="${id}-fields">Change the rule</button>
-<span id="${id}-fields" hidden><label for="${id}">${{ "value-growth": "Rules, apart by spaces", "same-sequence": "Two rules, apart by a space", "shifted-pair": "Two rules, apart by a space", "pass-cases": "Pass rules of two takes, apart by spaces" }[figure.dataset.kind] || "Rule"}</label> <input id="${id}" spellcheck="false" autocapitalize="off" autocomplete="off"> <button type="submit">Draw</button> <button type="button" class="reset">Reset</button></span>
+<span id="${id}-fields" hidden><label for="${id}">${{ "value-growth": "Rules, apart by spaces", "same-sequence": "Two rules, apart by a space", "shifted-pair": "Two rules, apart by a space", "pass-cases": "Pass rules of two takes, apart by spaces", "coalition-table": "Ruleset (nim, sub:1,2, octal:·77)", "coalition-lengths": "Two rulesets, apart by a space", "coalition-summary": "Rulesets, apart by spaces", "million-heap": "Rules of two takes, each followed by its heap" }[figure.dataset.kind] || "Rule"}</label> <input id="${id}" spellcheck="false" autocapitalize="off" autocomplete="off"> <button type="submit">Draw</button> <button type="button" class="reset">Reset</button></span>
 <output aria-live="polite"></output>`;
   figure.append(row);
   const open = row.querySelector(".open"), fields = row.querySelector("span"), input = row.querySelector("input");
@@ -94,6 +103,14 @@ for (const figure of figures) {
       figure.dataset.state = "refused";
       return;
     }
+    if (!img) {
+      const made = document.createElement("template");
+      made.innerHTML = [...answer.tables, ...answer.notes].join("\n");
+      replaceParts(figure, [...made.content.children]);
+      out.textContent = "Drawn for " + answer.rule + ", not the author's " + author.rule + ": " + answer.lines.join("; ").replace(/\.$/, "") + ".";
+      figure.dataset.state = "changed";
+      return;
+    }
     const [, w, h] = size(answer.svg);
     forget();
     img.src = blob(answer.svg, answer.cells);
@@ -109,6 +126,10 @@ for (const figure of figures) {
     figure.dataset.state = "changed";
   });
   row.querySelector(".reset").addEventListener("click", () => {
+    input.value = author.rule;
+    out.textContent = "The author's figure, " + author.rule + ", again.";
+    figure.dataset.state = "reset";
+    if (!img) return replaceParts(figure, author.parts);
     img.setAttribute("src", author.src);
     forget();
     img.setAttribute("width", author.width);
@@ -119,8 +140,5 @@ for (const figure of figures) {
       source.setAttribute("width", author.sourceWidth);
       source.setAttribute("height", author.sourceHeight);
     }
-    input.value = author.rule;
-    out.textContent = "The author's figure, " + author.rule + ", again.";
-    figure.dataset.state = "reset";
   });
 }

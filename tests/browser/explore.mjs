@@ -11,10 +11,11 @@
 // light and dark.
 //
 // Usage: node explore.mjs LADDER REPO [SHOTS]. With EXPLORE_PLANT=1 it is
-// its own negative control: the page's worker is served with four faults
+// its own negative control: the page's worker is served with five faults
 // planted in its answers (a period one too long for every octal code, a
 // values hash with its last digit changed, a heap's value plus one, a byte
-// added to every drawing), and the run must fail on each of them.
+// added to every drawing, a table's first cell moved by a space), and
+// the run must fail on each of them.
 import { spawnSync, execFile } from "node:child_process";
 import { readFileSync, readdirSync, existsSync, mkdirSync } from "node:fs";
 import { join } from "node:path";
@@ -110,6 +111,7 @@ if (plant) {
     if (answer.values_hash) answer.values_hash = answer.values_hash.slice(0, -1) + (answer.values_hash.endsWith("0") ? "1" : "0");
     if (answer.heap && answer.heap.value) answer.heap.value = String(BigInt(answer.heap.value) + 1n);
     if (answer.svg) { answer.svg += " "; answer.svg_phone += " "; }
+    if (answer.tables) answer.tables[0] = answer.tables[0].replace("<td", "<td ");
     answer.milliseconds =`,
   );
   await context.route("**/explore/worker.js", (route) => route.fulfill({ contentType: "text/javascript", body: worker }));
@@ -238,18 +240,31 @@ for (const file of readdirSync(join(repo, "output")).filter((f) => f.endsWith(".
   }
 }
 const kinds = new Set(answering.map((f) => f.kind));
-for (const kind of ["strip", "option-reach", "two-takes-strip", "period-window", "value-growth", "value-spread", "same-sequence", "shifted-pair", "pass-cases"]) {
+for (const kind of ["strip", "option-reach", "two-takes-strip", "period-window", "value-growth", "value-spread", "same-sequence", "shifted-pair", "pass-cases", "coalition-table", "coalition-lengths", "coalition-summary", "million-heap"]) {
   expect(kinds.has(kind), `no figure of kind ${kind} answers back on the essays`);
 }
 let redrawn = 0;
-for (const { id, kind, rule, params } of answering) {
-  const base = kind === "strip" ? { rule, ...params } : { rule, kind, params };
+for (const { file, id, kind, rule, params } of answering) {
+  const base = kind === "strip" ? { rule, ...params } : { rule, kind, params, figure: id };
   const answer = await page.evaluate((r) => new Promise((ok) => {
     const w = new Worker("explore/worker.js");
     w.onmessage = (e) => { w.terminate(); ok(e.data); };
     w.postMessage(r);
   }), { ...base, caption: captions[id] });
   if (answer.error) { expect(false, `${id}: the module refused its own rule ${rule}: ${answer.error}`); continue; }
+  if (answer.tables) {
+    // A figure of tables: its tables and notes as the page's source holds
+    // them, between the figure's opening tag and its caption.
+    const html = readFileSync(join(repo, "output", file), "utf8");
+    const start = html.indexOf(">", html.indexOf(`<figure id="fig-${id}"`)) + 2;
+    const block = html.slice(start, html.indexOf(`<figcaption id="fig-${id}-caption"`, start));
+    const module = [...answer.tables, ...answer.notes].map((part) => part + "\n").join("");
+    let at = 0;
+    while (at < block.length && block[at] === module[at]) at++;
+    expect(block === module, `${id}: the module's tables for ${rule} differ from the build's from byte ${at}: ${JSON.stringify(module.slice(at, at + 60))} for ${JSON.stringify(block.slice(at, at + 60))}`);
+    redrawn++;
+    continue;
+  }
   const svg = readFileSync(join(repo, "output/figures", id + ".svg"), "utf8");
   const phoneFile = join(repo, "output/figures", id + ".phone.svg");
   const phone = existsSync(phoneFile) ? readFileSync(phoneFile, "utf8") : svg;
@@ -271,30 +286,43 @@ if (!plant) {
   // another rule, "Draw": the module's drawing of that rule; "Reset": the
   // author's figure again.
   let answered = 0;
-  const others = { "strip": ["sub:1,2", "sub:1,3,4"], "option-reach": ["sub:1,2,5"], "two-takes-strip": ["sub:2,5"], "period-window": ["octal:·77"], "value-growth": ["octal:·6 octal:·7"], "value-spread": ["octal:·6"], "same-sequence": ["octal:·3 sub:1"], "shifted-pair": ["octal:·07 octal:·137"], "pass-cases": ["pass:3,5 pass:2,9"] };
+  const others = { "strip": ["sub:1,2", "sub:1,3,4"], "option-reach": ["sub:1,2,5"], "two-takes-strip": ["sub:2,5"], "period-window": ["octal:·77"], "value-growth": ["octal:·6 octal:·7"], "value-spread": ["octal:·6"], "same-sequence": ["octal:·3 sub:1"], "shifted-pair": ["octal:·07 octal:·137"], "pass-cases": ["pass:3,5 pass:2,9"], "coalition-table": ["sub:1,4", "nim"], "coalition-lengths": ["sub:1,2 nim"], "coalition-summary": ["kayles"], "million-heap": ["sub:2,5 12345678901234567890"] };
   for (const { file, id, kind, rule, params } of answering) {
     const essay = await context.newPage();
     essay.on("pageerror", (e) => errors.push(String(e)));
     await essay.goto(`${site.origin}/${file}`);
     const figure = `#fig-${id}`;
     const other = others[kind].find((r) => r !== rule);
+    const shown = (f) => [...document.querySelectorAll(`${f} > .table-frame, ${f} > .figure-note`)].map((e) => e.outerHTML).join("\n");
+    const author = await essay.evaluate(shown, figure);
     await essay.click(`${figure} .answers .open`);
     await essay.fill(`${figure} .answers input`, other);
     await essay.click(`${figure} .answers button[type=submit]`);
     await essay.waitForFunction((f) => ["changed", "refused"].includes(document.querySelector(f).dataset.state), figure, { timeout: 60000, polling: 20 });
     const said = await essay.textContent(`${figure} .answers output`);
     expect(!/Refused/.test(said), `${id}: changed to ${other} in place: ${said}`);
-    const drawn = await essay.evaluate(async (f) => (await fetch(document.querySelector(`${f} img`).src)).text(), figure);
     const expected = await page.evaluate((r) => new Promise((ok) => {
       const w = new Worker("explore/worker.js");
       w.onmessage = (e) => { w.terminate(); ok(e.data); };
       w.postMessage(r);
-    }), kind === "strip" ? { rule: other, ...params } : { rule: other, kind, params });
-    expect(drawn === expected.svg, `${id}: changed to ${other} in place, the drawing is not the module's`);
+    }), kind === "strip" ? { rule: other, ...params } : { rule: other, kind, params, figure: id });
+    // The figure's parts as the page's DOM writes them, and the module's
+    // answer parsed and written by the same DOM.
+    if (expected.tables) {
+      const parsed = await essay.evaluate((parts) => { const t = document.createElement("template"); t.innerHTML = parts.join("\n"); return [...t.content.children].map((e) => e.outerHTML).join("\n"); }, [...expected.tables, ...expected.notes]);
+      expect(await essay.evaluate(shown, figure) === parsed, `${id}: changed to ${other} in place, the tables are not the module's`);
+    } else {
+      const drawn = await essay.evaluate(async (f) => (await fetch(document.querySelector(`${f} img`).src)).text(), figure);
+      expect(drawn === expected.svg, `${id}: changed to ${other} in place, the drawing is not the module's`);
+    }
     if (answered === 0 || kind !== "strip") await essay.locator(figure).screenshot({ path: join(shots, `answer-${id}.png`) });
     await essay.click(`${figure} .answers .reset`);
-    const back = await essay.evaluate((f) => document.querySelector(`${f} img`).getAttribute("src"), figure);
-    expect(back === `figures/${id}.svg`, `${id}: reset leaves ${back}`);
+    if (expected.tables) {
+      expect(await essay.evaluate(shown, figure) === author, `${id}: reset does not bring the author's tables back`);
+    } else {
+      const back = await essay.evaluate((f) => document.querySelector(`${f} img`).getAttribute("src"), figure);
+      expect(back === `figures/${id}.svg`, `${id}: reset leaves ${back}`);
+    }
     await essay.close();
     answered++;
   }
@@ -324,13 +352,14 @@ if (plant) {
     hash: failures.some((f) => /values hash/.test(f)),
     heap: failures.some((f) => /heap value/.test(f)),
     drawing: failures.some((f) => /SVG for .* differs/.test(f)),
+    table: failures.some((f) => /tables for .* differ from the build/.test(f)),
   };
   const missed = Object.entries(caught).filter(([, found]) => !found).map(([name]) => name);
   if (missed.length) {
     console.error(`explore control: the planted faults went unseen: ${missed.join(", ")}`);
     process.exit(1);
   }
-  console.log(`explore control: all 4 planted faults caught (${failures.length} failures)`);
+  console.log(`explore control: all 5 planted faults caught (${failures.length} failures)`);
   process.exit(0);
 }
 if (failures.length) {

@@ -9,6 +9,7 @@ use ladder_draw::plain::to_plain;
 use ladder_draw::plot::{self, cells::recording};
 use ladder_draw::{growth, pass_cases, reach, same, shift, spread, two_takes, window};
 use ladder_engine::budget::check_seq_values_within;
+use ladder_engine::coalition::CoalitionParams;
 use ladder_engine::games::Rule;
 use ladder_engine::wording::typographic;
 use serde::Deserialize;
@@ -35,6 +36,9 @@ pub struct Params {
     pub checkpoints: Option<Vec<usize>>,
     /// `pass-cases`: the tail heaps joined to `g(n + y)`.
     pub tail: Option<usize>,
+    /// The coalition tables: the measurement's sizes (the seed's when
+    /// absent), which a reader's ruleset keeps.
+    pub search: Option<CoalitionParams>,
 }
 
 /// A figure's data, ready to draw at a width.

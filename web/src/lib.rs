@@ -21,6 +21,7 @@ use serde::Deserialize;
 use serde_json::{Value as Json, json};
 
 mod figures;
+mod tables;
 
 /// The memory a run may have here: what a browser gives one module's
 /// memory in practice (a 32-bit module can address 4 GiB; a phone's
@@ -57,6 +58,10 @@ pub struct Request {
     pub kind: Option<String>,
     #[serde(default)]
     pub params: figures::Params,
+    /// The figure's id, for a table's ids and labels (`fig-ID-table-1`).
+    /// (`id` is the worker's own: the question an answer belongs to.)
+    #[serde(default)]
+    pub figure: Option<String>,
 }
 
 fn default_values() -> u64 {
@@ -73,6 +78,14 @@ pub fn answer(request: &str) -> Json {
 }
 
 fn run(request: &Request) -> Result<Json, String> {
+    if let Some(kind) = request
+        .kind
+        .as_deref()
+        .filter(|k| tables::KINDS.contains(k))
+    {
+        let id = request.figure.as_deref().unwrap_or("answer");
+        return tables::answer(kind, &request.rule, &request.params, id);
+    }
     if let Some(kind) = request.kind.as_deref().filter(|&kind| kind != "strip") {
         return figures::answer(
             kind,
