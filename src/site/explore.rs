@@ -2,8 +2,8 @@
 //! answers it in the reader's browser (built from `web/` by `web/build`,
 //! committed as `templates/explore/ladder.wasm`). The page and its files
 //! are the only things of the site that run code; an essay with a figure
-//! of one rule loads `answer.js` (5 KB), and the module only when the
-//! reader asks for another rule.
+//! of a rule loads `answer.js` (1 KB: the button), and `change.js` and
+//! the module only when the reader asks for another rule.
 
 use std::path::{Path, PathBuf};
 
@@ -19,10 +19,12 @@ pub const PAGE: &str = "explore.html";
 
 /// The page's files, copied from `templates/` to the same place in the
 /// site: the script an essay's rule figure loads to answer back (the only
-/// file an essay loads), its stylesheet (apart from `style.css`, which every essay loads),
-/// its script, the worker that runs the module, the module.
-pub const FILES: [&str; 5] = [
+/// file an essay loads before a reader asks: its button), the script that
+/// button loads, the page's stylesheet (apart from `style.css`, which every
+/// essay loads), its script, the worker that runs the module, the module.
+pub const FILES: [&str; 6] = [
     "explore/answer.js",
+    "explore/change.js",
     "explore/explore.css",
     "explore/explore.js",
     "explore/worker.js",
@@ -32,7 +34,7 @@ pub const FILES: [&str; 5] = [
 /// The page's sources, which the sources' revision covers: none on a site
 /// without the page.
 pub fn sources(wanted: bool) -> &'static [&'static str] {
-    const ALL: [&str; 5] = [TEMPLATE, FILES[0], FILES[1], FILES[2], FILES[3]];
+    const ALL: [&str; 6] = [TEMPLATE, FILES[0], FILES[1], FILES[2], FILES[3], FILES[4]];
     if wanted { &ALL } else { &[] }
 }
 

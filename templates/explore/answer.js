@@ -1,144 +1,24 @@
 // A figure whose subject is a rule answers back: "Change the rule" under
-// its caption redraws it (or writes its tables again) in place with the reader's rule, computed and
-// certified by the engine's module (the Explore page's worker, started
-// only when asked), and "Reset" brings the author's figure back. Loaded as
-// a module, so a page with two such figures runs it once.
+// its caption redraws it (or writes its tables again) in place with the
+// reader's rule, computed and certified by the engine's module, and
+// "Reset" brings the author's figure back. This file only puts the button
+// under each such figure, so a page that is only read loads no more; the
+// rest (`change.js`, the worker, the module) loads when a reader presses
+// it. Loaded as a module, so a page with two such figures runs it once.
 const figures = document.querySelectorAll("figure[data-rule]");
-const style = document.createElement("style");
-style.textContent = `
+if (figures.length) {
+  const style = document.createElement("style");
+  style.textContent = `
 figure .answers { display: flex; flex-wrap: wrap; gap: .4rem .6rem; align-items: center; margin: .5rem 0 0; font-family: system-ui, sans-serif; font-size: .9rem; }
-figure .answers input { font: inherit; font-family: ui-monospace, monospace; color: inherit; background: var(--paper); border: 1px solid currentColor; border-radius: 4px; padding: .2rem .4rem; min-width: 0; flex: 1 1 10rem; }
-figure .answers button { font: inherit; color: inherit; background: transparent; border: 1px solid currentColor; border-radius: 4px; padding: .2rem .7rem; cursor: pointer; min-height: 24px; }
-figure .answers output { flex-basis: 100%; }`;
-if (figures.length) document.head.append(style);
-
-// What the module is asked for a figure: its kind, the reader's rule and
-// the figure's other parameters (a strip's count and cells at the top, as
-// the Explore page asks).
-function request(figure, rule) {
-  const kind = figure.dataset.kind, params = JSON.parse(figure.dataset.params || "{}");
-  return kind === "strip" ? { rule, ...params } : { rule, kind, params, figure: figure.id.replace(/^fig-/, "") };
-}
-
-let worker = null;
-const waiting = new Map();
-let asked = 0;
-function ask(request) {
-  if (!worker) {
-    worker = new Worker(new URL("worker.js", import.meta.url));
-    worker.onmessage = (event) => {
-      const [id, answer] = [event.data.id, event.data];
-      const done = waiting.get(id);
-      waiting.delete(id);
-      if (done) done(answer);
-    };
-    worker.onerror = (event) => {
-      event.preventDefault();
-      worker.terminate();
-      worker = null;
-      for (const done of waiting.values()) done({ error: "the engine stopped: " + (event.message || "an error in its worker") });
-      waiting.clear();
-    };
-  }
-  const id = ++asked;
-  return new Promise((done) => {
-    waiting.set(id, done);
-    worker.postMessage({ ...request, id });
-  });
-}
-
-// A figure of tables (no drawing) has its tables and notes replaced by the
-// module's, written by the site's own code; "Reset" puts the author's back.
-const parts = (figure) => figure.querySelectorAll(":scope > .table-frame, :scope > .figure-note");
-function replaceParts(figure, nodes) {
-  for (const part of parts(figure)) part.remove();
-  figure.querySelector("figcaption").before(...nodes);
+figure .answers button { font: inherit; color: inherit; background: transparent; border: 1px solid currentColor; border-radius: 4px; padding: .2rem .7rem; cursor: pointer; min-height: 24px; }`;
+  document.head.append(style);
 }
 
 for (const figure of figures) {
-  const img = figure.querySelector("img");
-  const source = figure.querySelector("picture source");
-  if (!img && !parts(figure).length) continue;
-  const author = img ? { rule: figure.dataset.rule, src: img.getAttribute("src"), width: img.getAttribute("width"),
-    height: img.getAttribute("height"), alt: img.alt, srcset: source && source.getAttribute("srcset"),
-    sourceWidth: source && source.getAttribute("width"), sourceHeight: source && source.getAttribute("height") }
-    : { rule: figure.dataset.rule, parts: [...parts(figure)] };
+  if (!figure.querySelector("img, :scope > .table-frame")) continue;
   const row = document.createElement("form");
   row.className = "answers";
-  const id = figure.id + "-rule";
-  row.innerHTML = `<button type="button" class="open" aria-expanded="false" aria-controls="${id}-fields">Change the rule</button>
-<span id="${id}-fields" hidden><label for="${id}">${{ "value-growth": "Rules, apart by spaces", "same-sequence": "Two rules, apart by a space", "shifted-pair": "Two rules, apart by a space", "pass-cases": "Pass rules of two takes, apart by spaces", "coalition-table": "Ruleset (nim, sub:1,2, octal:·77)", "coalition-lengths": "Two rulesets, apart by a space", "coalition-summary": "Rulesets, apart by spaces", "million-heap": "Rules of two takes, each followed by its heap" }[figure.dataset.kind] || "Rule"}</label> <input id="${id}" spellcheck="false" autocapitalize="off" autocomplete="off"> <button type="submit">Draw</button> <button type="button" class="reset">Reset</button></span>
-<output aria-live="polite"></output>`;
+  row.innerHTML = `<button type="button" class="open" aria-expanded="false">Change the rule</button>`;
   figure.append(row);
-  const open = row.querySelector(".open"), fields = row.querySelector("span"), input = row.querySelector("input");
-  const out = row.querySelector("output");
-  input.value = author.rule;
-  open.addEventListener("click", () => {
-    const shown = fields.hidden;
-    fields.hidden = !shown;
-    open.setAttribute("aria-expanded", String(shown));
-    if (shown) input.focus();
-  });
-  const size = (svg) => /<svg[^>]*\bwidth="(\d+)"[^>]*\bheight="(\d+)"/.exec(svg) || [];
-  // A drawing's URL, its cells' names registered under it for `cells.js`;
-  // the figure's last redrawing is let go when it is drawn again.
-  let drawn = [];
-  const blob = (svg, cells) => {
-    const url = URL.createObjectURL(new Blob([svg], { type: "image/svg+xml" }));
-    (globalThis.ladderCells ??= new Map()).set(url, cells);
-    drawn.push(url);
-    return url;
-  };
-  const forget = () => {
-    for (const url of drawn) { URL.revokeObjectURL(url); globalThis.ladderCells.delete(url); }
-    drawn = [];
-  };
-  row.addEventListener("submit", async (event) => {
-    event.preventDefault();
-    out.textContent = "Computing " + input.value.trim() + "…";
-    figure.dataset.state = "running";
-    const answer = await ask(request(figure, input.value.trim()));
-    if (answer.error) {
-      out.textContent = "Refused: " + answer.error;
-      figure.dataset.state = "refused";
-      return;
-    }
-    if (!img) {
-      const made = document.createElement("template");
-      made.innerHTML = [...answer.tables, ...answer.notes].join("\n");
-      replaceParts(figure, [...made.content.children]);
-      out.textContent = "Drawn for " + answer.rule + ", not the author's " + author.rule + ": " + answer.lines.join("; ").replace(/\.$/, "") + ".";
-      figure.dataset.state = "changed";
-      return;
-    }
-    const [, w, h] = size(answer.svg);
-    forget();
-    img.src = blob(answer.svg, answer.cells);
-    img.width = w; img.height = h;
-    const desc = /<desc>([^<]*)<\/desc>/.exec(answer.svg);
-    img.alt = desc ? desc[1].replace(/&lt;/g, "<").replace(/&gt;/g, ">").replace(/&quot;/g, '"').replace(/&amp;/g, "&") : "";
-    if (source) {
-      const [, pw, ph] = size(answer.svg_phone);
-      source.srcset = blob(answer.svg_phone, answer.cells_phone);
-      source.width = pw; source.height = ph;
-    }
-    out.textContent = "Drawn for " + answer.rule + ", not the author's " + author.rule + ": " + answer.lines.join("; ").replace(/\.$/, "") + ".";
-    figure.dataset.state = "changed";
-  });
-  row.querySelector(".reset").addEventListener("click", () => {
-    input.value = author.rule;
-    out.textContent = "The author's figure, " + author.rule + ", again.";
-    figure.dataset.state = "reset";
-    if (!img) return replaceParts(figure, author.parts);
-    img.setAttribute("src", author.src);
-    forget();
-    img.setAttribute("width", author.width);
-    img.setAttribute("height", author.height);
-    img.alt = author.alt;
-    if (source) {
-      source.setAttribute("srcset", author.srcset);
-      source.setAttribute("width", author.sourceWidth);
-      source.setAttribute("height", author.sourceHeight);
-    }
-  });
+  row.querySelector(".open").addEventListener("click", async () => (await import("./change.js")).open(figure, row), { once: true });
 }
