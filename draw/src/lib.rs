@@ -23,6 +23,7 @@
 //!   axis, legend, reflow for a phone)
 //! - [`plain`]: formulas read as plain text, for titles and descriptions
 
+pub mod certificate_lengths;
 pub mod coalition;
 pub mod growth;
 pub mod html;
@@ -31,6 +32,7 @@ pub mod pass_cases;
 pub mod plain;
 pub mod plot;
 pub mod reach;
+pub mod saltus;
 pub mod same;
 pub mod shift;
 pub mod spread;

@@ -11,7 +11,8 @@
 //! `wording`), the drawing crate's figures that the browser draws too
 //! (`draw/src/strip.rs`, `reach.rs`, `two_takes.rs`, `window.rs`,
 //! `growth.rs`, `spread.rs`, `same.rs`, `shift.rs`, `pass_cases.rs`,
-//! `million_heap.rs`, and `coalition/` with the engine's `coalition`: their
+//! `million_heap.rs`, `saltus.rs`, `certificate_lengths.rs`, and
+//! `coalition/` with the engine's `coalition`: their
 //! data are computed beside their drawing) and
 //! the site's `src/checkpoint.rs`, `src/budget` and `src/text` (the
 //! wording some data carry). A file reads an area when its code (whole-line comments
@@ -55,12 +56,15 @@ pub const AREAS: &[&str] = &[
     "shift",
     "pass_cases",
     "million_heap",
+    "saltus",
+    "certificate_lengths",
     "sweep",
 ];
 
 /// Where the areas' files are: the site's crate, the engine's, and the
 /// drawing crate's (`strip`, `reach`, `two_takes`, `window`, `growth`,
-/// `spread`, `same`, `shift`, `pass_cases`, `million_heap`, `coalition`:
+/// `spread`, `same`, `shift`, `pass_cases`, `million_heap`, `saltus`,
+/// `certificate_lengths`, `coalition`:
 /// their data are computed there,
 /// beside the drawing the browser shares).
 const AREA_ROOTS: &[&str] = &["src", "engine/src", "draw/src"];
@@ -381,6 +385,11 @@ mod tests {
         );
         assert_eq!(
             reads("million_heap", "draw/src/million_heap.rs"),
+            (true, false)
+        );
+        assert_eq!(reads("saltus", "draw/src/saltus.rs"), (true, false));
+        assert_eq!(
+            reads("certificate_lengths", "draw/src/certificate_lengths.rs"),
             (true, false)
         );
     }
