@@ -145,6 +145,24 @@ fn answers(f: &Computed) -> Option<serde_json::Value> {
             let games: Vec<String> = p.games.iter().map(ToString::to_string).collect();
             (games.join(" "), json!({ "checkpoints": p.checkpoints }))
         }
+        FigureSpec::Saltus(p) => {
+            let naive = json!({
+                "game": p.naive.game.to_string(),
+                "from": p.naive.from,
+                "period": p.naive.period,
+                "saltus": p.naive.saltus,
+            });
+            let params = json!({ "values": p.values.0, "shown": p.shown, "naive": naive });
+            (spelt(&p.games), params)
+        }
+        FigureSpec::CertificateLengths(p) => {
+            let games: Vec<String> = p
+                .games
+                .iter()
+                .map(|g| format!("{} {}", g.game, g.values.0))
+                .collect();
+            (games.join(" "), json!({}))
+        }
         // The tables: the rulesets (or heaps) change, the measurement stays.
         FigureSpec::CoalitionTable(p) => (p.game.to_string(), json!({ "search": p.search })),
         FigureSpec::CoalitionLengths(p) => (spelt(&p.games), json!({ "search": p.search })),

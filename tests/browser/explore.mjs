@@ -240,7 +240,7 @@ for (const file of readdirSync(join(repo, "output")).filter((f) => f.endsWith(".
   }
 }
 const kinds = new Set(answering.map((f) => f.kind));
-for (const kind of ["strip", "option-reach", "two-takes-strip", "period-window", "value-growth", "value-spread", "same-sequence", "shifted-pair", "pass-cases", "coalition-table", "coalition-lengths", "coalition-summary", "million-heap"]) {
+for (const kind of ["strip", "option-reach", "two-takes-strip", "period-window", "value-growth", "value-spread", "same-sequence", "shifted-pair", "pass-cases", "coalition-table", "coalition-lengths", "coalition-summary", "million-heap", "saltus", "certificate-lengths"]) {
   expect(kinds.has(kind), `no figure of kind ${kind} answers back on the essays`);
 }
 let redrawn = 0;
@@ -286,7 +286,7 @@ if (!plant) {
   // another rule, "Draw": the module's drawing of that rule; "Reset": the
   // author's figure again.
   let answered = 0;
-  const others = { "strip": ["sub:1,2", "sub:1,3,4"], "option-reach": ["sub:1,2,5"], "two-takes-strip": ["sub:2,5"], "period-window": ["octal:·77"], "value-growth": ["octal:·6 octal:·7"], "value-spread": ["octal:·6"], "same-sequence": ["octal:·3 sub:1"], "shifted-pair": ["octal:·07 octal:·137"], "pass-cases": ["pass:3,5 pass:2,9"], "coalition-table": ["sub:1,4", "nim"], "coalition-lengths": ["sub:1,2 nim"], "coalition-summary": ["kayles"], "million-heap": ["sub:2,5 12345678901234567890"] };
+  const others = { "strip": ["sub:1,2", "sub:1,3,4"], "option-reach": ["sub:1,2,5"], "two-takes-strip": ["sub:2,5"], "period-window": ["octal:·77"], "value-growth": ["octal:·6 octal:·7"], "value-spread": ["octal:·6"], "same-sequence": ["octal:·3 sub:1"], "shifted-pair": ["octal:·07 octal:·137"], "pass-cases": ["pass:3,5 pass:2,9"], "coalition-table": ["sub:1,4", "nim"], "coalition-lengths": ["sub:1,2 nim"], "coalition-summary": ["kayles"], "million-heap": ["sub:2,5 12345678901234567890"], "saltus": ["hex:·9C hex:·8"], "certificate-lengths": ["sub:1,2,5 octal:·07 2000"] };
   for (const { file, id, kind, rule, params } of answering) {
     const essay = await context.newPage();
     essay.on("pageerror", (e) => errors.push(String(e)));

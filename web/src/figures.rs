@@ -7,7 +7,9 @@
 use ladder_draw::RenderMeta;
 use ladder_draw::plain::to_plain;
 use ladder_draw::plot::{self, cells::recording};
-use ladder_draw::{growth, pass_cases, reach, same, shift, spread, two_takes, window};
+use ladder_draw::{
+    certificate_lengths, growth, pass_cases, reach, saltus, same, shift, spread, two_takes, window,
+};
 use ladder_engine::budget::check_seq_values_within;
 use ladder_engine::coalition::CoalitionParams;
 use ladder_engine::games::Rule;
@@ -39,6 +41,8 @@ pub struct Params {
     /// The coalition tables: the measurement's sizes (the seed's when
     /// absent), which a reader's ruleset keeps.
     pub search: Option<CoalitionParams>,
+    /// `saltus`: the claimed saltus tested beside the reader's games.
+    pub naive: Option<saltus::Claim>,
 }
 
 /// A figure's data, ready to draw at a width.
@@ -170,6 +174,45 @@ pub fn answer(
                 Box::new(move |m| pass_cases::render(&data, m)),
             )
         }
+        "saltus" => {
+            // Take-and-break codes apart by spaces, each searched in the
+            // figure's values, beside the figure's own claim.
+            let games = rule
+                .split_whitespace()
+                .map(str::parse)
+                .collect::<Result<Vec<Rule>, String>>()?;
+            let naive = params.naive.as_ref().ok_or("saltus needs its claim")?;
+            if games.is_empty() {
+                return Err("name at least one code: hex:·8".to_string());
+            }
+            let values = counted(
+                &games.iter().chain([&naive.game]).collect::<Vec<_>>(),
+                params.values,
+            )?;
+            let data = saltus::compute(&saltus::Input {
+                games: &games,
+                values,
+                shown: need(params.shown, "shown")?,
+                naive,
+            })?;
+            (
+                spelt(&games),
+                data.range_note(),
+                Box::new(move |m| saltus::render(&data, m)),
+            )
+        }
+        "certificate-lengths" => {
+            // Rules apart by spaces, each followed by its count of values
+            // if not the figure's (`sub:1,3,4 octal:·16 520000`).
+            let games = counted_rules(rule, params.values.unwrap_or(2000))?;
+            let data = certificate_lengths::compute(&games)?;
+            let words: Vec<String> = games.iter().map(|(g, n)| format!("{g} {n}")).collect();
+            (
+                words.join(" "),
+                data.range_note(),
+                Box::new(move |m| certificate_lengths::render(&data, m)),
+            )
+        }
         other => return Err(format!("no figure of kind `{other}` answers here")),
     };
     let caption = caption.map_or_else(|| format!("The figure for {spelt}."), str::to_string);
@@ -204,6 +247,38 @@ fn counted(rules: &[&Rule], values: Option<u64>) -> Result<usize, String> {
         check_seq_values_within(rule, values, (BROWSER_BYTES, FROM_BROWSER))?;
     }
     usize::try_from(values).map_err(|e| e.to_string())
+}
+
+/// Rules apart by spaces, as a figure of several writes them.
+fn spelt(games: &[Rule]) -> String {
+    let words: Vec<String> = games.iter().map(Rule::to_string).collect();
+    words.join(" ")
+}
+
+/// Rules apart by spaces, each followed by its count of values or given
+/// `default`, each count within the budget for its rule.
+fn counted_rules(text: &str, default: u64) -> Result<Vec<(Rule, usize)>, String> {
+    let words: Vec<&str> = text.split_whitespace().collect();
+    let mut games = Vec::new();
+    let mut i = 0;
+    while i < words.len() {
+        let game: Rule = words[i].parse()?;
+        let count = match words.get(i + 1) {
+            Some(word) if word.bytes().all(|b| b.is_ascii_digit()) => {
+                i += 1;
+                word.parse::<u64>().map_err(|e| {
+                    format!("the count after {game} is a whole number, not `{word}`: {e}")
+                })?
+            }
+            _ => default,
+        };
+        games.push((game.clone(), counted(&[&game], Some(count))?));
+        i += 1;
+    }
+    if games.is_empty() {
+        return Err("name at least one rule: sub:1,3,4 2000".to_string());
+    }
+    Ok(games)
 }
 
 /// Two rules apart by spaces, as a figure of two rules takes them.

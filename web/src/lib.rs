@@ -318,6 +318,37 @@ mod tests {
     }
 
     #[test]
+    fn the_saltus_and_the_certificates_answer_for_other_codes() {
+        let naive = r#""naive": {"game": "hex:·18", "from": 2, "period": 5, "saltus": 2}"#;
+        let a = answer(&format!(
+            r#"{{"rule": "hex:·8  hex:·3F", "kind": "saltus", "params": {{"values": 1000, "shown": 120, {naive}}}}}"#
+        ));
+        assert_eq!(a["rule"], "hex:·8 hex:·3F", "{a}");
+        let line = a["lines"][0].as_str().unwrap();
+        assert!(line.contains("certified (Theorem C)"), "{line}");
+        assert!(line.contains("not a power of two"), "{line}");
+        let a = answer(&format!(
+            r#"{{"rule": "hex:·8", "kind": "saltus", "params": {{"values": 1000000, "shown": 120, {naive}}}}}"#
+        ));
+        assert!(
+            a["error"]
+                .as_str()
+                .unwrap()
+                .contains("at most 5,000 values"),
+            "{a}"
+        );
+        let a = answer(r#"{"rule": "sub:1,3,4  octal:·137 2000", "kind": "certificate-lengths"}"#);
+        assert_eq!(a["rule"], "sub:1,3,4 2000 octal:·137 2000", "{a}");
+        assert!(a["svg"].as_str().unwrap().starts_with("<svg"), "{a}");
+        // ·16 needs 520,000 values for its proof; 2,000 do not hold one.
+        let a = answer(r#"{"rule": "octal:·16", "kind": "certificate-lengths"}"#);
+        assert!(
+            a["error"].as_str().unwrap().contains("no certified period"),
+            "{a}"
+        );
+    }
+
+    #[test]
     fn a_bad_rule_is_refused_with_the_parser_s_words() {
         let a = answer(r#"{"rule": "sub:0"}"#);
         let error = a["error"].as_str().unwrap();
