@@ -18,6 +18,7 @@ pub mod census;
 pub mod coalition;
 pub mod games;
 pub mod interned;
+pub mod misere;
 pub mod numbers;
 pub mod parallel;
 mod parsed;
