@@ -9,7 +9,6 @@ use super::table::{self as coalition_table, heap_list};
 use crate::RenderMeta;
 use crate::table::{Cell, Column, Table};
 use ladder_engine::coalition::{CoalitionParams, HeapKind, HeapProfile, Ruleset};
-use ladder_engine::numbers::grouped;
 use ladder_engine::wording::rule_name;
 
 /// The two analyses, and where they agree.
@@ -52,22 +51,11 @@ pub fn compute(pair: &[Ruleset; 2], search: &CoalitionParams) -> Result<Data, St
 impl Data {
     /// The parameters and the size of each search, in one sentence.
     pub fn range_note(&self) -> String {
-        let states: Vec<String> = self
-            .games
-            .iter()
-            .map(|g| {
-                format!(
-                    "{} {}",
-                    rule_name(&g.rule),
-                    grouped(g.analysis.solved_states as u64)
-                )
-            })
-            .collect();
         format!(
             "{}Lengths of heaps 1 to {}. States solved: {}.",
             self.games[0].analysis.params.describe_if_not_default(),
             self.games[0].analysis.params.census_largest_heap,
-            states.join(", ")
+            coalition_table::states_solved(&self.games)
         )
     }
 }

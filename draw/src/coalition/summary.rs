@@ -8,7 +8,6 @@ use super::table::{self as coalition_table, heap_list};
 use crate::RenderMeta;
 use crate::table::{Cell, Column, Table};
 use ladder_engine::coalition::{CoalitionParams, HeapKind, Ruleset};
-use ladder_engine::numbers::grouped;
 use ladder_engine::wording::rule_name;
 
 /// Each ruleset's whole analysis.
@@ -34,21 +33,10 @@ pub fn compute(games: &[Ruleset], search: &CoalitionParams) -> Result<Data, Stri
 impl Data {
     /// The parameters and the size of each search, in one sentence.
     pub fn range_note(&self) -> String {
-        let states: Vec<String> = self
-            .games
-            .iter()
-            .map(|g| {
-                format!(
-                    "{} {}",
-                    rule_name(&g.rule),
-                    grouped(g.analysis.solved_states as u64)
-                )
-            })
-            .collect();
         format!(
             "{}States solved: {}.",
             self.games[0].analysis.params.describe_if_not_default(),
-            states.join(", ")
+            coalition_table::states_solved(&self.games)
         )
     }
 }

@@ -224,6 +224,21 @@ impl Data {
     }
 }
 
+/// Each ruleset's states solved, for a range note: `{2, 3} 1,234, ·07 5,678`.
+pub fn states_solved(games: &[Data]) -> String {
+    let states: Vec<String> = games
+        .iter()
+        .map(|g| {
+            format!(
+                "{} {}",
+                rule_name(&g.rule),
+                grouped(g.analysis.solved_states as u64)
+            )
+        })
+        .collect();
+    states.join(", ")
+}
+
 /// A ruleset as a reader knows it: Kayles and Dawson's Kayles by their
 /// names (their codes beside them), any other as [`rule_name`] writes it.
 fn game_name(rule: &str) -> String {
