@@ -46,8 +46,9 @@ const TEMPLATES: [&str; 5] = [
     "figure-alone.html",
 ];
 /// The site's scripts, copied without their comments (`script`): the one
-/// that names a drawing's cells, which a page with a grid or strip loads.
-const SCRIPTS: [&str; 1] = ["cells.js"];
+/// a page with a grid or strip loads, and the one it loads when a reader
+/// reaches for a drawing, which names the drawing's cells.
+const SCRIPTS: [&str; 2] = ["cells.js", "cell-names.js"];
 /// The site's one stylesheet, `style.css`, is these rooms of
 /// `templates/style/` joined in this order: the page first, print last (a
 /// later rule wins a tie of specificity, and print overrides the screen).

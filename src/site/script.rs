@@ -50,6 +50,7 @@ mod tests {
     fn the_sites_scripts_lose_weight_and_keep_every_statement() {
         for name in [
             "templates/cells.js",
+            "templates/cell-names.js",
             "templates/explore/answer.js",
             "templates/explore/change.js",
         ] {
