@@ -13,6 +13,7 @@
 //!   from data, numbers and words as every page writes them, rayon or its sequential stand-in;
 //!   `parsed`: a rule read from a manifest or a record by its parser
 
+pub mod boards;
 pub mod budget;
 pub mod census;
 pub mod coalition;
