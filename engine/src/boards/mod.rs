@@ -4,6 +4,7 @@
 //! Every position of a board up to its size is searched; the agreement
 //! ([`Agreement`]) counts the positions compared and lists any that differ.
 
+pub mod dawson;
 pub mod row;
 pub mod treblecross;
 
@@ -121,6 +122,62 @@ mod tests {
             assert!(row(RowGame::Kayles, 14, misere, ".07", 0).differing > 0);
             assert!(row(RowGame::Dominoes, 14, misere, ".07", 1).differing > 0);
         }
+    }
+
+    /// Dawson's chess: for 3 × n up to 10 files, in both plays, no pawn
+    /// ever reaches its last rank, and every position met with no capture
+    /// pending (the opening among them) has the outcome of ·137 on its
+    /// runs of untouched files; read one file short, it does not.
+    #[test]
+    fn dawson_s_chess_is_137_in_both_plays() {
+        for misere in [false, true] {
+            let mut met_all = 0;
+            for files in 1..=10 {
+                let mut search = dawson::Search::new(files, misere).unwrap();
+                let start = search.opening();
+                let first = search.outcome(start, false);
+                assert_eq!(search.last_rank_moves(), 0, "3 × {files}");
+                let mut code = CodeOutcome::new(&code(".137"), files, misere);
+                assert_eq!(first, code.of(&[files]).unwrap(), "3 × {files}");
+                let met: Vec<_> = search.positions().collect();
+                for (board, black, wins) in met {
+                    if search.has_capture(board, black) {
+                        continue;
+                    }
+                    met_all += 1;
+                    let heaps = search.heaps(board);
+                    let expected = if wins {
+                        Outcome::Next
+                    } else {
+                        Outcome::Previous
+                    };
+                    assert_eq!(code.of(&heaps).unwrap(), expected, "3 × {files}: {heaps:?}");
+                }
+            }
+            assert!(met_all > 1000, "{met_all} positions");
+            // Planted: the board read one file short.
+            let short: Vec<usize> = (2..=10)
+                .filter(|&files| {
+                    let mut search = dawson::Search::new(files, misere).unwrap();
+                    let start = search.opening();
+                    let first = search.outcome(start, false);
+                    let mut code = CodeOutcome::new(&code(".137"), files, misere);
+                    first != code.of(&[files - 1]).unwrap()
+                })
+                .collect();
+            assert!(!short.is_empty(), "misère {misere}");
+        }
+        // Planted: captures left to choice; the game is then another.
+        let differ = (1..=10).any(|files| {
+            let mut search = dawson::tests::forgetting_captures(files);
+            let start = search.opening();
+            let mut code = CodeOutcome::new(&code(".137"), files, false);
+            search.outcome(start, false) != code.of(&[files]).unwrap()
+        });
+        assert!(
+            differ,
+            "a game without compulsory captures still reads as ·137"
+        );
     }
 
     /// Treblecross: every position of a strip of 3 to 14 cells with no
