@@ -17,7 +17,7 @@ use ladder_engine::wording::typographic;
 use serde::Deserialize;
 use serde_json::{Value as Json, json};
 
-use super::{BROWSER_BYTES, FROM_BROWSER};
+use super::{BROWSER_BYTES, FROM_BROWSER, spelt};
 
 /// A figure's parameters besides its rule, as `figures.yaml` gives them
 /// (each kind reads its own).
@@ -247,12 +247,6 @@ fn counted(rules: &[&Rule], values: Option<u64>) -> Result<usize, String> {
         check_seq_values_within(rule, values, (BROWSER_BYTES, FROM_BROWSER))?;
     }
     usize::try_from(values).map_err(|e| e.to_string())
-}
-
-/// Rules apart by spaces, as a figure of several writes them.
-fn spelt(games: &[Rule]) -> String {
-    let words: Vec<String> = games.iter().map(Rule::to_string).collect();
-    words.join(" ")
 }
 
 /// Rules apart by spaces, each followed by its count of values or given

@@ -191,6 +191,16 @@ fn heap_answer(rule: &Rule, spelt: &str, text: &str) -> Json {
     }
 }
 
+/// Rules (or rulesets) apart by spaces, each in its standard spelling.
+fn spelt<T: ToString>(games: &[T]) -> String {
+    let words: Vec<String> = games.iter().map(ToString::to_string).collect();
+    words.join(" ")
+}
+
+/// The most rulesets, or heaps of a sum, one table takes: as many as the
+/// site's manifest lets a figure list.
+pub const MOST_ENTRIES: usize = 64;
+
 /// A rule as a shell reads it: quoted when it holds `·` or a space.
 fn quoted(rule: &str) -> String {
     if rule

@@ -16,10 +16,7 @@ use ladder_engine::wording::typographic;
 use serde_json::{Value as Json, json};
 
 use super::figures::Params;
-
-/// The most rulesets, or heaps of a sum, one table takes: as many as the
-/// site's manifest lets a figure list.
-pub const MOST_ENTRIES: usize = 64;
+use super::{MOST_ENTRIES, spelt};
 
 /// The kinds answered here.
 pub const KINDS: [&str; 4] = [
@@ -112,11 +109,6 @@ fn rulesets(rule: &str) -> Result<Vec<Ruleset>, String> {
         )),
         _ => Ok(games),
     }
-}
-
-fn spelt(games: &[Ruleset]) -> String {
-    let words: Vec<String> = games.iter().map(ToString::to_string).collect();
-    words.join(" ")
 }
 
 /// A sum of two-take heaps: each rule followed by its heap

@@ -172,23 +172,14 @@ impl Search {
     /// The heaps a position is read as: each run of files whose two pawns
     /// are both at home.
     pub fn heaps(&self, board: Board) -> Vec<usize> {
-        let mut heaps = Vec::new();
-        let mut run = 0;
-        for file in 0..self.files {
-            let home = at(board, file, 1) == WHITE
-                && at(board, file, 2) == EMPTY
-                && at(board, file, 3) == BLACK;
-            if home {
-                run += 1;
-            } else if run > 0 {
-                heaps.push(run);
-                run = 0;
-            }
-        }
-        if run > 0 {
-            heaps.push(run);
-        }
-        heaps
+        let home = (0..self.files)
+            .filter(|&file| {
+                at(board, file, 1) == WHITE
+                    && at(board, file, 2) == EMPTY
+                    && at(board, file, 3) == BLACK
+            })
+            .fold(0usize, |mask, file| mask | 1 << file);
+        super::row::runs(home, self.files)
     }
 }
 
