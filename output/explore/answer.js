@@ -3,7 +3,8 @@ if (figures.length) {
 const style = document.createElement("style");
 style.textContent = `
 figure .answers { display: flex; flex-wrap: wrap; gap: .4rem .6rem; align-items: center; margin: .5rem 0 0; font-family: system-ui, sans-serif; font-size: .9rem; }
-figure .answers button { font: inherit; color: inherit; background: transparent; border: 1px solid currentColor; border-radius: 4px; padding: .2rem .7rem; cursor: pointer; min-height: 24px; }`;
+figure .answers button { font: inherit; color: inherit; background: transparent; border: 1px solid currentColor; border-radius: 4px; padding: .2rem .7rem; cursor: pointer; min-height: 24px; }
+@media print { figure .answers { display: none; } }`;
 document.head.append(style);
 }
 for (const figure of figures) {
