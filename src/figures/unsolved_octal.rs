@@ -23,7 +23,6 @@ use serde::{Deserialize, Serialize};
 use super::RenderMeta;
 use super::bounds::CheckParams;
 use crate::games::Rule;
-use crate::sweep::plan::depth_for;
 use crate::sweep::record::{self, Record, Status};
 use crate::table::{Cell, Column, Table};
 use crate::text::numbers::grouped;
@@ -190,7 +189,7 @@ pub fn compute(params: &Params) -> Result<Data, String> {
             .iter()
             .find(|r| r.rule == text)
             .ok_or_else(|| format!("{file}: no record of {text}, which the list names"))?;
-        consistent(rule, record).map_err(|e| format!("{file}: {text}: {e}"))?;
+        consistent(record).map_err(|e| format!("{file}: {text}: {e}"))?;
         rows.push(row(rule, record, params));
     }
     let proved: Vec<(&Rule, &Record)> = params
@@ -296,8 +295,8 @@ fn row(rule: &Rule, record: &Record, params: &Params) -> Row {
 /// What a record says of itself must hold together: its shape is over its
 /// depth; a period is given exactly when it says proved; a run at the depth
 /// reached it, a run at the time limit did not; the depth asked is no more
-/// than the code's engine allows a sweep.
-fn consistent(rule: &Rule, record: &Record) -> Result<(), String> {
+/// than a sweep computes.
+fn consistent(record: &Record) -> Result<(), String> {
     if record.shape.heaps != record.depth {
         return Err(format!(
             "its shape is over {} heaps, its depth is {}",
@@ -308,9 +307,9 @@ fn consistent(rule: &Rule, record: &Record) -> Result<(), String> {
     if record.depth > record.max_values {
         return Err("its depth is past its max_values".into());
     }
-    if depth_for(rule, record.max_values) != record.max_values {
+    if record.max_values > crate::budget::MAX_OCTAL_VALUES {
         return Err(format!(
-            "its max_values, {}, is more than a sweep runs this code to",
+            "its max_values, {}, is more than a sweep computes",
             grouped(record.max_values as u64)
         ));
     }
@@ -604,14 +603,20 @@ mod tests {
             &|p| p.records[1].values_hash = "0000000000000000".into(),
             "the record says values_hash",
         );
-        // A dense code recorded past what a sweep runs it to.
-        let mut dense = swept(&["octal:·364"], 64);
-        dense.records[0].max_values = 1 << 28;
-        dense.records[0].status = Status::Time;
+        // A code recorded past what a sweep computes; a dense code's
+        // record from before the sweep lifted its cap, and one after, both
+        // hold.
+        let mut deep = swept(&["octal:·364"], 64);
+        deep.records[0].status = Status::Time;
+        for max_values in [10_000_000, 1 << 28, u32::MAX as usize] {
+            deep.records[0].max_values = max_values;
+            assert!(compute(&deep).is_ok(), "{max_values}");
+        }
+        deep.records[0].max_values = u32::MAX as usize + 1;
         assert!(
-            compute(&dense)
+            compute(&deep)
                 .unwrap_err()
-                .contains("more than a sweep runs")
+                .contains("more than a sweep computes")
         );
     }
 

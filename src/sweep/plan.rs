@@ -39,20 +39,6 @@ pub fn family(pattern: &str) -> Result<Vec<String>, String> {
     Ok(codes)
 }
 
-/// The depth a code of a sweep runs to: `max_values`, except for a code
-/// whose values are not sparse, which its quadratic engine takes at most to
-/// [`MAX_DENSE_OCTAL_VALUES`](crate::budget::MAX_DENSE_OCTAL_VALUES) (its
-/// record says so in its own `max_values`): one such code in a family must
-/// not refuse the depth the sparse ones can reach.
-pub fn depth_for(rule: &Rule, max_values: usize) -> usize {
-    match rule.octal_code() {
-        Some(code) if !crate::games::octal_engine::is_sparse(code) => {
-            max_values.min(crate::budget::MAX_DENSE_OCTAL_VALUES)
-        }
-        _ => max_values,
-    }
-}
-
 /// The rules to run: each code read as an octal rule and written in its
 /// standard form, the first of each form kept, in the order given.
 pub fn standard(codes: &[String]) -> Result<Vec<Rule>, String> {
@@ -168,19 +154,6 @@ mod tests {
         assert_eq!(spelt, ["octal:·12", "octal:·13"]);
         assert!(family("0.?x?").is_err() && family("0.123").is_err());
         assert!(standard(&["sub:1,2".into()]).is_err());
-    }
-
-    #[test]
-    fn a_dense_code_runs_to_its_engines_bound_and_a_sparse_one_to_the_depth_asked() {
-        let deep = 1 << 28;
-        let sparse: Rule = "octal:·6".parse().unwrap();
-        let dense: Rule = "octal:·364".parse().unwrap();
-        assert_eq!(depth_for(&sparse, deep), deep);
-        assert_eq!(
-            depth_for(&dense, deep),
-            crate::budget::MAX_DENSE_OCTAL_VALUES
-        );
-        assert_eq!(depth_for(&dense, 4096), 4096);
     }
 
     #[test]
