@@ -42,7 +42,7 @@ pub mod text;
 // The engine's modules under the names the site and the command line have
 // always used (`crate::games`, `ladder::sequence`).
 pub use ladder_draw::{plot, table};
-pub use ladder_engine::{census, coalition, games, interned, sequence};
+pub use ladder_engine::{boards, census, coalition, games, interned, misere, sequence};
 
 use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};

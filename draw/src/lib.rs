@@ -19,10 +19,13 @@
 //!   essay's `value-growth` figure)
 //! - [`pass_cases`]: pairs of takes with a pass, `h` above `g` shifted
 //!   (the pass essay's `pass-cases` figure)
+//! - [`boards`]: real games' boards, drawn small with what they become
+//!   (the boards page's `board-heaps` and `dawson-board` figures)
 //! - [`plot`]: drawing in parts (the document, palette, text, marks, grid,
 //!   axis, legend, reflow for a phone)
 //! - [`plain`]: formulas read as plain text, for titles and descriptions
 
+pub mod boards;
 pub mod certificate_lengths;
 pub mod coalition;
 pub mod growth;

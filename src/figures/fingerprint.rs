@@ -59,6 +59,8 @@ pub const AREAS: &[&str] = &[
     "saltus",
     "certificate_lengths",
     "sweep",
+    "boards",
+    "misere",
 ];
 
 /// Where the areas' files are: the site's crate, the engine's, and the

@@ -7,6 +7,8 @@
 //! (its `Params` must implement [`bounds::CheckParams`], checked when the
 //! manifest is read, so a bad parameter is a located error).
 
+pub mod board_agreement;
+pub mod board_heaps;
 pub mod bounds;
 pub mod cache;
 pub mod certificate_lengths;
@@ -17,6 +19,8 @@ pub mod coalition_table;
 pub mod code_as_nim;
 pub mod code_sweep;
 pub mod computed;
+pub mod dawson_board;
+pub mod dawson_winning_move;
 pub mod entry;
 #[cfg(test)]
 mod fingerprint;
@@ -235,4 +239,8 @@ figure_kinds! {
     "coalition-lengths" => CoalitionLengths(coalition_lengths),
     "coalition-sweep" => CoalitionSweep(coalition_sweep),
     "coalition-summary" => CoalitionSummary(coalition_summary),
+    "board-heaps" => BoardHeaps(board_heaps),
+    "dawson-board" => DawsonBoard(dawson_board),
+    "board-agreement" => BoardAgreement(board_agreement),
+    "dawson-winning-move" => DawsonWinningMove(dawson_winning_move),
 }

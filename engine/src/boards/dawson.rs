@@ -20,7 +20,7 @@ pub const MOST_FILES: usize = 10;
 /// Each square two bits (0 empty, 1 a white pawn, 2 a black pawn), three
 /// squares a file, rank 1 first: a file may hold two pawns of one side
 /// after a capture.
-type Board = u64;
+pub type Board = u64;
 
 const EMPTY: u64 = 0;
 const WHITE: u64 = 1;
@@ -33,6 +33,35 @@ fn at(board: Board, file: usize, rank: u64) -> u64 {
 fn put(board: Board, file: usize, rank: u64, piece: u64) -> Board {
     let shift = 6 * file as u64 + 2 * (rank - 1);
     board & !(3 << shift) | piece << shift
+}
+
+/// What stands on a square.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Deserialize, serde::Serialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Square {
+    Empty,
+    White,
+    Black,
+}
+
+/// The square of `file` (from 0) and `rank` (1 to 3) of `board`.
+pub fn square(board: Board, file: usize, rank: u64) -> Square {
+    match at(board, file, rank) {
+        WHITE => Square::White,
+        BLACK => Square::Black,
+        _ => Square::Empty,
+    }
+}
+
+/// The runs of untouched files an advance on `file` (from 0) of a run of
+/// `files` leaves once its exchanges are over, as the code reads it: the
+/// file and its two neighbours go out of play (·137 takes three counters
+/// from the middle, two at an end, the one of a run of one).
+pub fn runs_after_push(files: usize, file: usize) -> (usize, usize) {
+    (
+        file.saturating_sub(1),
+        files.saturating_sub(file.saturating_add(2)),
+    )
 }
 
 /// The search of a board of `files`.
@@ -67,6 +96,43 @@ impl Search {
     /// The opening position: every file holds both pawns at home.
     pub fn opening(&self) -> Board {
         (0..self.files).fold(0, |board, f| put(put(board, f, 1, WHITE), f, 3, BLACK))
+    }
+
+    /// The board's files.
+    pub fn files(&self) -> usize {
+        self.files
+    }
+
+    /// White's advance on `file` (from 0) from `board`, then the captures
+    /// that must follow, each time the first the rules give (the leftmost
+    /// pawn's, to its left first), until none is pending: the positions
+    /// along the way, the advance first, each with Black to move or not.
+    /// `None` when White cannot advance there.
+    pub fn push_and_exchange(&mut self, board: Board, file: usize) -> Option<Vec<(Board, bool)>> {
+        if file >= self.files || at(board, file, 1) != WHITE || at(board, file, 2) != EMPTY {
+            return None;
+        }
+        let mut line = vec![(put(put(board, file, 1, EMPTY), file, 2, WHITE), true)];
+        loop {
+            let &(now, black) = line.last()?;
+            if !self.has_capture(now, black) {
+                return Some(line);
+            }
+            let first = *self.moves(now, black).first()?;
+            line.push((first, !black));
+        }
+    }
+
+    /// White's first moves that win from the opening: the files (from 0)
+    /// whose advance leaves Black a lost position.
+    pub fn winning_pushes(&mut self) -> Vec<usize> {
+        let start = self.opening();
+        (0..self.files)
+            .filter(|&file| {
+                let pushed = put(put(start, file, 1, EMPTY), file, 2, WHITE);
+                !self.wins_from(pushed, true)
+            })
+            .collect()
     }
 
     /// The outcome of `board` with White (or Black) to move.
@@ -192,6 +258,29 @@ pub(crate) mod tests {
         let mut search = Search::new(files, false).unwrap();
         search.compulsory = false;
         search
+    }
+
+    #[test]
+    fn an_advance_and_its_exchanges_leave_the_runs_the_code_reads() {
+        for files in 1..=MOST_FILES {
+            let mut search = Search::new(files, false).unwrap();
+            let start = search.opening();
+            for file in 0..files {
+                let line = search.push_and_exchange(start, file).unwrap();
+                let &(end, _) = line.last().unwrap();
+                let (left, right) = runs_after_push(files, file);
+                let runs: Vec<usize> = [left, right].into_iter().filter(|&r| r > 0).collect();
+                assert_eq!(search.heaps(end), runs, "3 × {files}, file {file}");
+            }
+        }
+        // 3 × 7, the third file: a run of one on the left, three on the right,
+        // after the advance and four captures.
+        let mut search = Search::new(7, false).unwrap();
+        let start = search.opening();
+        let line = search.push_and_exchange(start, 2).unwrap();
+        assert_eq!(line.len(), 5);
+        assert_eq!(search.heaps(line[4].0), vec![1, 3]);
+        assert!(search.push_and_exchange(line[4].0, 2).is_none());
     }
 
     #[test]

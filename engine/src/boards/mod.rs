@@ -180,6 +180,47 @@ mod tests {
         );
     }
 
+    /// Dawson's chess: the first moves that win on a board of up to 10
+    /// files, in both plays, are the advances whose runs the code sends
+    /// to a second-player win; read with the runs one file short, they
+    /// are not.
+    #[test]
+    fn the_code_names_the_winning_first_moves_of_dawson_s_chess() {
+        let pushes = |files: usize, misere: bool, shift: usize| -> Vec<usize> {
+            let mut code = CodeOutcome::new(&code(".137"), files, misere);
+            (0..files)
+                .filter(|&file| {
+                    let (left, right) = dawson::runs_after_push(files, file);
+                    let heaps: Vec<usize> = [left, right.saturating_sub(shift)]
+                        .into_iter()
+                        .filter(|&r| r > 0)
+                        .collect();
+                    code.of(&heaps).unwrap() == Outcome::Previous
+                })
+                .collect()
+        };
+        let mut winning = 0;
+        let mut shifted_differ = false;
+        for misere in [false, true] {
+            for files in 1..=dawson::MOST_FILES {
+                let mut search = dawson::Search::new(files, misere).unwrap();
+                let board = search.winning_pushes();
+                assert_eq!(
+                    board,
+                    pushes(files, misere, 0),
+                    "3 × {files}, misère {misere}"
+                );
+                winning += board.len();
+                shifted_differ |= board != pushes(files, misere, 1);
+            }
+        }
+        assert!(winning > 10, "{winning} winning first moves");
+        assert!(
+            shifted_differ,
+            "a reading one file short names the same moves"
+        );
+    }
+
     /// Treblecross: every position of a strip of 3 to 14 cells with no
     /// win at once agrees with ·007 when each run of empty cells counts
     /// its length, plus one for each end at the strip's end, less one for

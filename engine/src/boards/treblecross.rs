@@ -49,6 +49,39 @@ pub fn outcomes(cells: usize) -> Result<Vec<Outcome>, String> {
     Ok(outcomes)
 }
 
+/// The outcome of every position of a strip of `cells` in the game where
+/// whoever first makes three in a row loses (the convention that turns
+/// Treblecross's win into a loss), by position; a position with three in
+/// a row is over and marked [`Outcome::Next`] (the player who made it has
+/// lost), and a strip filled without three leaves the player to move
+/// without a move, who wins.
+pub fn avoidance_outcomes(cells: usize) -> Result<Vec<Outcome>, String> {
+    if cells > MOST_CELLS {
+        return Err(format!(
+            "a strip of {cells} cells: the search takes at most {MOST_CELLS}"
+        ));
+    }
+    let count = 1usize << cells;
+    let mut outcomes = vec![Outcome::Next; count];
+    for position in (0..count).rev() {
+        if has_three(position) {
+            continue;
+        }
+        let mut free = (0..cells)
+            .map(|c| 1usize << c)
+            .filter(|&cell| position & cell == 0)
+            .peekable();
+        let stuck = free.peek().is_none();
+        let wins = stuck || free.any(|cell| outcomes[position | cell] == Outcome::Previous);
+        outcomes[position] = if wins {
+            Outcome::Next
+        } else {
+            Outcome::Previous
+        };
+    }
+    Ok(outcomes)
+}
+
 /// Whether the player to move can make three at once: two crosses within
 /// two cells of each other with the cell that completes them empty.
 pub fn wins_at_once(position: usize, cells: usize) -> bool {
@@ -102,6 +135,28 @@ mod tests {
         assert_eq!(three[0b010], Outcome::Previous);
         // X_X: the player to move completes it.
         assert_eq!(three[0b101], Outcome::Next);
+    }
+
+    #[test]
+    fn small_strips_where_three_loses_by_hand() {
+        // One cell: the first cross fills the strip, and the second
+        // player, without a move, wins.
+        assert_eq!(avoidance_outcomes(1).unwrap()[0], Outcome::Previous);
+        // Three cells, X_X: the only move makes three, and loses.
+        let three = avoidance_outcomes(3).unwrap();
+        assert_eq!(three[0b101], Outcome::Previous);
+        // XX_: the same.
+        assert_eq!(three[0b011], Outcome::Previous);
+        // _X_: either move leaves X X_ or _XX, which the other must
+        // complete: the player to move wins.
+        assert_eq!(three[0b010], Outcome::Next);
+        // Four cells, X__X: a cross leaves XX_X or X_XX, whose one free
+        // cell makes three: the player to move wins.
+        let four = avoidance_outcomes(4).unwrap();
+        assert_eq!(four[0b1001], Outcome::Next);
+        // Two cells, X_: the last cross fills the strip without three,
+        // and the player then without a move wins.
+        assert_eq!(avoidance_outcomes(2).unwrap()[0b01], Outcome::Previous);
     }
 
     #[test]

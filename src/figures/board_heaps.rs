@@ -1,0 +1,300 @@
+//! `board-heaps`: positions of a game on a row or strip (Kayles, dominoes,
+//! Treblecross), each drawn on its board with the heaps it becomes, their
+//! values, and its outcome found twice: by searching the board, and from
+//! the code (drawing: [`ladder_draw::boards`]).
+
+use serde::{Deserialize, Serialize};
+
+use super::RenderMeta;
+use super::board_agreement::Game;
+use super::bounds::CheckParams;
+use crate::boards::row::{MOST_CELLS, RowGame, runs};
+use crate::boards::{CodeOutcome, Outcome, treblecross};
+use crate::games::Rule;
+use crate::games::octal::values;
+use ladder_draw::boards::{Board, Piece};
+
+/// Parameters: the game, its code, the positions drawn.
+#[derive(Debug, Clone, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Params {
+    /// `kayles`, `dominoes` or `treblecross`.
+    pub game: Game,
+    /// The code the board is read as.
+    pub code: Rule,
+    /// Positions, a character a cell: Kayles `|` a pin and `.` a gap;
+    /// dominoes `.` an empty cell and `[]` a domino; Treblecross `X` a
+    /// cross and `.` an empty cell. At most 24 cells each.
+    #[serde(deserialize_with = "super::bounds::few")]
+    pub positions: Vec<String>,
+}
+
+impl CheckParams for Params {
+    fn check(&self) -> Result<(), String> {
+        if self.code.octal_code().is_none() {
+            return Err(format!("{} is not an octal code", self.code));
+        }
+        for text in &self.positions {
+            parse(self.game, text)?;
+        }
+        Ok(())
+    }
+}
+
+/// One position and what it becomes.
+#[derive(Debug, Clone, Deserialize, Serialize)]
+pub struct Position {
+    /// As written in the manifest.
+    pub text: String,
+    pub cells: usize,
+    /// The heaps it is read as, and their values in the code.
+    pub heaps: Vec<usize>,
+    pub values: Vec<u32>,
+    pub nim_sum: u32,
+    /// Whether the player to move wins, on the board and by the code, in
+    /// normal and in misère play.
+    pub board_wins: bool,
+    pub code_wins: bool,
+    pub board_wins_misere: bool,
+    pub code_wins_misere: bool,
+}
+
+#[derive(Debug, Clone, Deserialize, Serialize)]
+pub struct Data {
+    pub game: Game,
+    /// The code, `·77`.
+    pub code: String,
+    pub positions: Vec<Position>,
+    /// Positions whose board and code outcomes agree in both plays.
+    pub agreeing: usize,
+}
+
+/// A position's cells in play (bit `i`: cell `i`) and its length. In play
+/// means a pin standing, a cell not covered, a cell crossed.
+fn parse(game: Game, text: &str) -> Result<(usize, usize), String> {
+    let mut mask = 0usize;
+    let mut cells = 0usize;
+    let mut chars = text.chars().peekable();
+    while let Some(c) = chars.next() {
+        let set = match (game, c) {
+            (Game::Kayles, '|') | (Game::Treblecross, 'X') | (Game::Dominoes, '.') => true,
+            (Game::Kayles | Game::Treblecross, '.') => false,
+            (Game::Dominoes, '[') => {
+                if chars.next() != Some(']') {
+                    return Err(format!("{text}: a domino is written [] (two cells)"));
+                }
+                cells += 2;
+                continue;
+            }
+            (Game::DawsonsChess, _) => {
+                return Err("Dawson's chess is drawn by `dawson-board`".into());
+            }
+            _ => return Err(format!("{text}: `{c}` is not a cell of {}", game.name())),
+        };
+        if set {
+            mask |= 1 << cells.min(MOST_CELLS);
+        }
+        cells += 1;
+        if cells > MOST_CELLS {
+            return Err(format!("{text}: more than {MOST_CELLS} cells"));
+        }
+    }
+    if cells == 0 {
+        return Err("a position of no cells".into());
+    }
+    if game == Game::Treblecross {
+        if cells < 3 {
+            return Err(format!(
+                "{text}: a strip of Treblecross has 3 cells or more"
+            ));
+        }
+        if treblecross::has_three(mask) || treblecross::wins_at_once(mask, cells) {
+            return Err(format!(
+                "{text}: a position with three in a row made or to be made at once is not read as heaps"
+            ));
+        }
+    }
+    Ok((mask, cells))
+}
+
+/// Searches each position's board and reads it as heaps.
+pub fn compute(params: &Params) -> Result<Data, String> {
+    params.check()?;
+    let code = params.code.octal_code().ok_or("not an octal code")?;
+    let mut positions = Vec::new();
+    for text in &params.positions {
+        let (mask, cells) = parse(params.game, text)?;
+        let (heaps, normal, misere) = match params.game {
+            Game::Kayles | Game::Dominoes => {
+                let game = if params.game == Game::Kayles {
+                    RowGame::Kayles
+                } else {
+                    RowGame::Dominoes
+                };
+                (
+                    runs(mask, cells),
+                    game.outcomes(cells, false)?[mask],
+                    game.outcomes(cells, true)?[mask],
+                )
+            }
+            _ => (
+                treblecross::heaps(mask, cells),
+                treblecross::outcomes(cells)?[mask],
+                treblecross::avoidance_outcomes(cells)?[mask],
+            ),
+        };
+        let largest = heaps.iter().copied().max().unwrap_or(0);
+        let table = values(code, largest + 1);
+        let heap_values: Vec<u32> = heaps.iter().map(|&h| table[h]).collect();
+        let nim_sum = heap_values.iter().fold(0, |x, v| x ^ v);
+        let mut misere_code = CodeOutcome::new(code, largest, true);
+        positions.push(Position {
+            text: text.clone(),
+            cells,
+            code_wins: nim_sum != 0,
+            code_wins_misere: misere_code.of(&heaps)? == Outcome::Next,
+            heaps,
+            values: heap_values,
+            nim_sum,
+            board_wins: normal == Outcome::Next,
+            board_wins_misere: misere == Outcome::Next,
+        });
+    }
+    Ok(Data {
+        game: params.game,
+        code: params.code.to_string().replace("octal:", ""),
+        agreeing: positions
+            .iter()
+            .filter(|p| p.board_wins == p.code_wins && p.board_wins_misere == p.code_wins_misere)
+            .count(),
+        positions,
+    })
+}
+
+impl Data {
+    pub fn range_note(&self) -> String {
+        format!(
+            "Each board searched whole with no use of the code, in normal and misère play, and \
+             read as heaps of {}: {} of {} positions have the code's outcome in both plays.",
+            self.code,
+            self.agreeing,
+            self.positions.len()
+        )
+    }
+}
+
+/// Each position on its board, with its heaps and outcomes under it.
+pub fn render(data: &Data, meta: &RenderMeta) -> String {
+    let boards: Vec<Board> = data
+        .positions
+        .iter()
+        .map(|p| board(data.game, &data.code, p))
+        .collect();
+    let title = format!("{} read as {}", data.game.name(), data.code);
+    ladder_draw::boards::render(
+        &title,
+        &boards,
+        meta.caption,
+        &data.range_note(),
+        meta.width,
+    )
+}
+
+fn board(game: Game, code: &str, p: &Position) -> Board {
+    let (mask, cells) = parse(game, &p.text).unwrap_or((0, 0));
+    let pieces: Vec<Piece> = match game {
+        Game::Dominoes => {
+            let mut row = Vec::new();
+            let mut i = 0;
+            while i < cells {
+                if mask >> i & 1 == 1 {
+                    row.push(Piece::Empty);
+                    i += 1;
+                } else {
+                    row.extend([Piece::DominoLeft, Piece::DominoRight]);
+                    i += 2;
+                }
+            }
+            row
+        }
+        _ => (0..cells)
+            .map(|i| match (game, mask >> i & 1 == 1) {
+                (Game::Kayles, true) => Piece::Pin,
+                (Game::Kayles, false) => Piece::Down,
+                (_, true) => Piece::Cross,
+                (_, false) => Piece::Empty,
+            })
+            .collect(),
+    };
+    let who = |wins: bool| if wins { "wins" } else { "loses" };
+    let agree = |board: bool, code: bool| {
+        if board == code {
+            "by the search of the board and by the code"
+        } else {
+            "by the search of the board, but not by the code"
+        }
+    };
+    Board {
+        heading: format!("{} cells", p.cells),
+        rows: vec![pieces],
+        lines: vec![
+            ladder_draw::boards::heaps_line(code, &p.heaps, &p.values, p.nim_sum),
+            format!(
+                "normal play: the player to move {}, {}",
+                who(p.board_wins),
+                agree(p.board_wins, p.code_wins)
+            ),
+            format!(
+                "{}: the player to move {}, {}",
+                if game == Game::Treblecross {
+                    "three in a row loses"
+                } else {
+                    "misère play"
+                },
+                who(p.board_wins_misere),
+                agree(p.board_wins_misere, p.code_wins_misere)
+            ),
+        ],
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn params(game: Game, code: &str, positions: &[&str]) -> Params {
+        Params {
+            game,
+            code: format!("octal:{code}").parse().unwrap(),
+            positions: positions.iter().map(ToString::to_string).collect(),
+        }
+    }
+
+    #[test]
+    fn positions_read_as_their_heaps_and_agree() {
+        let kayles = compute(&params(Game::Kayles, "·77", &["||.|||.||"])).unwrap();
+        let p = &kayles.positions[0];
+        assert_eq!(p.heaps, vec![2, 3, 2]);
+        assert_eq!(p.values, vec![2, 3, 2]);
+        assert_eq!((p.nim_sum, p.board_wins, p.code_wins), (3, true, true));
+        let dominoes = compute(&params(Game::Dominoes, "·07", &["..[]...", "[][]"])).unwrap();
+        assert_eq!(dominoes.positions[0].heaps, vec![2, 3]);
+        assert_eq!(dominoes.positions[1].heaps, Vec::<usize>::new());
+        assert!(!dominoes.positions[1].board_wins && dominoes.positions[1].board_wins_misere);
+        let treble = compute(&params(Game::Treblecross, "·007", &[".......", "X......"])).unwrap();
+        assert_eq!(treble.positions[0].heaps, vec![9]);
+        assert_eq!(treble.positions[1].heaps, vec![6]);
+        assert!(treble.positions.iter().all(|p| p.board_wins == p.code_wins));
+        assert_eq!(kayles.agreeing + dominoes.agreeing, 3);
+    }
+
+    #[test]
+    fn a_position_the_game_does_not_have_is_refused() {
+        assert!(parse(Game::Kayles, "||x").is_err());
+        assert!(parse(Game::Dominoes, ".[.").is_err());
+        assert!(parse(Game::Treblecross, "XX..").is_err(), "three at once");
+        assert!(parse(Game::Treblecross, "X").is_err(), "under three cells");
+        assert!(parse(Game::Kayles, &"|".repeat(25)).is_err());
+        assert!(parse(Game::DawsonsChess, "|").is_err());
+    }
+}
