@@ -40,6 +40,54 @@ pub struct Board {
     pub lines: Vec<String>,
 }
 
+/// What a position is read as, and who wins it found twice: by the
+/// search of its board and by the code, in normal and misère play.
+#[derive(Debug, Clone, Deserialize, Serialize)]
+pub struct Reading {
+    /// The heaps, their values in the code and their nim-sum.
+    pub heaps: Vec<usize>,
+    pub values: Vec<u32>,
+    pub nim_sum: u32,
+    /// Whether the player to move wins: on the board, by the code.
+    pub board_wins: bool,
+    pub code_wins: bool,
+    pub board_wins_misere: bool,
+    pub code_wins_misere: bool,
+}
+
+impl Reading {
+    /// Whether board and code agree in both plays.
+    pub fn agrees(&self) -> bool {
+        self.board_wins == self.code_wins && self.board_wins_misere == self.code_wins_misere
+    }
+
+    /// The lines under a board: the heaps, then each play's outcome;
+    /// `misere` names the misère play (Treblecross's is its own game).
+    pub fn lines(&self, code: &str, misere: &str) -> Vec<String> {
+        let who = |wins: bool| if wins { "wins" } else { "loses" };
+        let agree = |board: bool, code: bool| {
+            if board == code {
+                "on the board and by the code"
+            } else {
+                "on the board, but not by the code"
+            }
+        };
+        vec![
+            heaps_line(code, &self.heaps, &self.values, self.nim_sum),
+            format!(
+                "normal play: the player to move {}, {}",
+                who(self.board_wins),
+                agree(self.board_wins, self.code_wins)
+            ),
+            format!(
+                "{misere}: the player to move {}, {}",
+                who(self.board_wins_misere),
+                agree(self.board_wins_misere, self.code_wins_misere)
+            ),
+        ]
+    }
+}
+
 /// What a position becomes, in a line: `·77: heaps 2 + 3 + 2, values
 /// 2 ⊕ 3 ⊕ 2 = 3`, or `·77: heap 7, value 2`, or `·07: no heap, value 0`.
 pub fn heaps_line(code: &str, heaps: &[usize], values: &[u32], nim_sum: u32) -> String {

@@ -12,7 +12,7 @@ use crate::boards::row::{MOST_CELLS, RowGame, runs};
 use crate::boards::{CodeOutcome, Outcome, treblecross};
 use crate::games::Rule;
 use crate::games::octal::values;
-use ladder_draw::boards::{Board, Piece};
+use ladder_draw::boards::{Board, Piece, Reading};
 
 /// Parameters: the game, its code, the positions drawn.
 #[derive(Debug, Clone, Deserialize)]
@@ -47,16 +47,8 @@ pub struct Position {
     /// As written in the manifest.
     pub text: String,
     pub cells: usize,
-    /// The heaps it is read as, and their values in the code.
-    pub heaps: Vec<usize>,
-    pub values: Vec<u32>,
-    pub nim_sum: u32,
-    /// Whether the player to move wins, on the board and by the code, in
-    /// normal and in misère play.
-    pub board_wins: bool,
-    pub code_wins: bool,
-    pub board_wins_misere: bool,
-    pub code_wins_misere: bool,
+    #[serde(flatten)]
+    pub reading: Reading,
 }
 
 #[derive(Debug, Clone, Deserialize, Serialize)]
@@ -151,22 +143,21 @@ pub fn compute(params: &Params) -> Result<Data, String> {
         positions.push(Position {
             text: text.clone(),
             cells,
-            code_wins: nim_sum != 0,
-            code_wins_misere: misere_code.of(&heaps)? == Outcome::Next,
-            heaps,
-            values: heap_values,
-            nim_sum,
-            board_wins: normal == Outcome::Next,
-            board_wins_misere: misere == Outcome::Next,
+            reading: Reading {
+                code_wins: nim_sum != 0,
+                code_wins_misere: misere_code.of(&heaps)? == Outcome::Next,
+                heaps,
+                values: heap_values,
+                nim_sum,
+                board_wins: normal == Outcome::Next,
+                board_wins_misere: misere == Outcome::Next,
+            },
         });
     }
     Ok(Data {
         game: params.game,
         code: params.code.to_string().replace("octal:", ""),
-        agreeing: positions
-            .iter()
-            .filter(|p| p.board_wins == p.code_wins && p.board_wins_misere == p.code_wins_misere)
-            .count(),
+        agreeing: positions.iter().filter(|p| p.reading.agrees()).count(),
         positions,
     })
 }
@@ -226,35 +217,17 @@ fn board(game: Game, code: &str, p: &Position) -> Board {
             })
             .collect(),
     };
-    let who = |wins: bool| if wins { "wins" } else { "loses" };
-    let agree = |board: bool, code: bool| {
-        if board == code {
-            "by the search of the board and by the code"
-        } else {
-            "by the search of the board, but not by the code"
-        }
-    };
     Board {
         heading: format!("{} cells", p.cells),
         rows: vec![pieces],
-        lines: vec![
-            ladder_draw::boards::heaps_line(code, &p.heaps, &p.values, p.nim_sum),
-            format!(
-                "normal play: the player to move {}, {}",
-                who(p.board_wins),
-                agree(p.board_wins, p.code_wins)
-            ),
-            format!(
-                "{}: the player to move {}, {}",
-                if game == Game::Treblecross {
-                    "three in a row loses"
-                } else {
-                    "misère play"
-                },
-                who(p.board_wins_misere),
-                agree(p.board_wins_misere, p.code_wins_misere)
-            ),
-        ],
+        lines: p.reading.lines(
+            code,
+            if game == Game::Treblecross {
+                "three in a row loses"
+            } else {
+                "misère play"
+            },
+        ),
     }
 }
 
@@ -273,18 +246,24 @@ mod tests {
     #[test]
     fn positions_read_as_their_heaps_and_agree() {
         let kayles = compute(&params(Game::Kayles, "·77", &["||.|||.||"])).unwrap();
-        let p = &kayles.positions[0];
+        let p = &kayles.positions[0].reading;
         assert_eq!(p.heaps, vec![2, 3, 2]);
         assert_eq!(p.values, vec![2, 3, 2]);
         assert_eq!((p.nim_sum, p.board_wins, p.code_wins), (3, true, true));
         let dominoes = compute(&params(Game::Dominoes, "·07", &["..[]...", "[][]"])).unwrap();
-        assert_eq!(dominoes.positions[0].heaps, vec![2, 3]);
-        assert_eq!(dominoes.positions[1].heaps, Vec::<usize>::new());
-        assert!(!dominoes.positions[1].board_wins && dominoes.positions[1].board_wins_misere);
+        assert_eq!(dominoes.positions[0].reading.heaps, vec![2, 3]);
+        let full = &dominoes.positions[1].reading;
+        assert_eq!(full.heaps, Vec::<usize>::new());
+        assert!(!full.board_wins && full.board_wins_misere);
         let treble = compute(&params(Game::Treblecross, "·007", &[".......", "X......"])).unwrap();
-        assert_eq!(treble.positions[0].heaps, vec![9]);
-        assert_eq!(treble.positions[1].heaps, vec![6]);
-        assert!(treble.positions.iter().all(|p| p.board_wins == p.code_wins));
+        assert_eq!(treble.positions[0].reading.heaps, vec![9]);
+        assert_eq!(treble.positions[1].reading.heaps, vec![6]);
+        assert!(
+            treble
+                .positions
+                .iter()
+                .all(|p| p.reading.board_wins == p.reading.code_wins)
+        );
         assert_eq!(kayles.agreeing + dominoes.agreeing, 3);
     }
 

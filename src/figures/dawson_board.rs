@@ -11,7 +11,7 @@ use crate::boards::dawson::{self, Board as Position, MOST_FILES, Search, Square}
 use crate::boards::{CodeOutcome, Outcome};
 use crate::games::OctalCode;
 use crate::games::octal::values;
-use ladder_draw::boards::{Board, Piece};
+use ladder_draw::boards::{Board, Piece, Reading};
 
 /// Parameters: the board's files and the file White advances on.
 #[derive(Debug, Clone, Deserialize)]
@@ -37,21 +37,15 @@ impl CheckParams for Params {
     }
 }
 
-/// A position drawn: its squares (rank 3 first), its heaps and outcomes.
+/// A position drawn: its squares (rank 3 first), its heaps and outcomes
+/// (normal play; misère play by the code's exhaustive search).
 #[derive(Debug, Clone, Deserialize, Serialize)]
 pub struct Drawn {
     pub ranks: Vec<Vec<Square>>,
     /// Whether Black is to move.
     pub black_to_move: bool,
-    pub heaps: Vec<usize>,
-    pub values: Vec<u32>,
-    pub nim_sum: u32,
-    /// Whether the side to move wins: searched on the board, and by the
-    /// code (normal play; misère play by the code's exhaustive search).
-    pub board_wins: bool,
-    pub code_wins: bool,
-    pub board_wins_misere: bool,
-    pub code_wins_misere: bool,
+    #[serde(flatten)]
+    pub reading: Reading,
 }
 
 #[derive(Debug, Clone, Deserialize, Serialize)]
@@ -87,13 +81,15 @@ fn drawn(
             .map(|rank| (0..files).map(|f| dawson::square(board, f, rank)).collect())
             .collect(),
         black_to_move: black,
-        board_wins: normal.outcome(board, black) == Outcome::Next,
-        board_wins_misere: misere.outcome(board, black) == Outcome::Next,
-        code_wins: nim_sum != 0,
-        code_wins_misere: misere_code.of(&heaps)? == Outcome::Next,
-        heaps,
-        values: heap_values,
-        nim_sum,
+        reading: Reading {
+            board_wins: normal.outcome(board, black) == Outcome::Next,
+            board_wins_misere: misere.outcome(board, black) == Outcome::Next,
+            code_wins: nim_sum != 0,
+            code_wins_misere: misere_code.of(&heaps)? == Outcome::Next,
+            heaps,
+            values: heap_values,
+            nim_sum,
+        },
     })
 }
 
@@ -179,14 +175,6 @@ pub fn render(data: &Data, meta: &RenderMeta) -> String {
 }
 
 fn board(d: &Drawn, heading: String) -> Board {
-    let who = |wins: bool| if wins { "wins" } else { "loses" };
-    let agree = |board: bool, code: bool| {
-        if board == code {
-            "on the board and by the code"
-        } else {
-            "on the board, but not by the code"
-        }
-    };
     Board {
         heading,
         rows: d
@@ -202,19 +190,12 @@ fn board(d: &Drawn, heading: String) -> Board {
                     .collect()
             })
             .collect(),
-        lines: vec![
-            ladder_draw::boards::heaps_line("·137", &d.heaps, &d.values, d.nim_sum),
-            format!(
-                "normal play: the side to move {}, {}",
-                who(d.board_wins),
-                agree(d.board_wins, d.code_wins)
-            ),
-            format!(
-                "misère play: the side to move {}, {}",
-                who(d.board_wins_misere),
-                agree(d.board_wins_misere, d.code_wins_misere)
-            ),
-        ],
+        lines: d
+            .reading
+            .lines("·137", "misère play")
+            .into_iter()
+            .map(|line| line.replace("player to move", "side to move"))
+            .collect(),
     }
 }
 
@@ -225,14 +206,11 @@ mod tests {
     #[test]
     fn an_advance_on_the_third_of_seven_files_leaves_one_and_three() {
         let data = compute(&Params { files: 7, file: 3 }).unwrap();
-        assert_eq!(data.opening.heaps, vec![7]);
-        assert_eq!(data.after.heaps, vec![1, 3]);
+        assert_eq!(data.opening.reading.heaps, vec![7]);
+        assert_eq!(data.after.reading.heaps, vec![1, 3]);
         assert_eq!(data.captures, 4);
         assert!(data.after.black_to_move);
-        for d in [&data.opening, &data.after] {
-            assert_eq!(d.board_wins, d.code_wins);
-            assert_eq!(d.board_wins_misere, d.code_wins_misere);
-        }
+        assert!(data.opening.reading.agrees() && data.after.reading.agrees());
         assert_eq!(data.board_winning_files, data.code_winning_files);
         assert!(!data.board_winning_files.is_empty());
     }
