@@ -23,6 +23,7 @@ use serde::{Deserialize, Serialize};
 use super::RenderMeta;
 use super::bounds::CheckParams;
 use crate::games::Rule;
+use crate::sequence::CertificateRule;
 use crate::sweep::record::{self, Record, Status};
 use crate::table::{Cell, Column, Table};
 use crate::text::numbers::grouped;
@@ -136,6 +137,10 @@ pub struct Data {
     /// again.
     pub proved: Vec<String>,
     pub resolved_here: usize,
+    /// The proved codes whose proofs read more than a build solves again
+    /// ([`MOST_RESOLVED`]): their windows are checked, and `ladder check
+    /// --deep` solves them again.
+    pub deep_proved: Vec<String>,
     /// How the other runs ended.
     pub at_depth: usize,
     pub at_time: usize,
@@ -204,12 +209,18 @@ pub fn compute(params: &Params) -> Result<Data, String> {
             ))
         })
         .collect();
-    let resolved: Vec<Result<(), String>> = proved
+    let resolved: Vec<Result<bool, String>> = proved
         .par_iter()
         .map(|(rule, record)| solved_again(rule, record))
         .collect();
-    for result in resolved {
-        result.map_err(|e| format!("{file}: {e}"))?;
+    let mut resolved_here = 0;
+    let mut deep_proved = Vec::new();
+    for ((rule, _), result) in proved.iter().zip(resolved) {
+        if result.map_err(|e| format!("{file}: {e}"))? {
+            resolved_here += 1;
+        } else {
+            deep_proved.push(code_text(rule));
+        }
     }
     let unproved = || rows.iter().filter(|r| r.status != Status::Proved);
     let reach = |row: &Row| Reach {
@@ -232,7 +243,8 @@ pub fn compute(params: &Params) -> Result<Data, String> {
             })
             .collect(),
         proved: proved.iter().map(|(rule, _)| code_text(rule)).collect(),
-        resolved_here: proved.len(),
+        resolved_here,
+        deep_proved,
         at_depth: count(Status::Depth),
         at_time: count(Status::Time),
         stopped: count(Status::Stopped),
@@ -334,26 +346,42 @@ fn consistent(record: &Record) -> Result<(), String> {
 }
 
 /// A proved code solved again, as the sweep ran it: the same period,
-/// preperiod, depth and values hash.
-fn solved_again(rule: &Rule, record: &Record) -> Result<(), String> {
-    if record.depth > MOST_RESOLVED {
-        return Err(format!(
-            "{rule}: its proof reads {} values, more than a build solves again ({}); give it \
-             a record in solved-octal",
-            grouped(record.depth as u64),
-            grouped(MOST_RESOLVED as u64)
-        ));
-    }
+/// preperiod, depth and values hash (`Ok(true)`). A proof that reads more
+/// than [`MOST_RESOLVED`] values is not solved again on every build: its
+/// depth must be the one Theorem P's window gives for its period (the
+/// depth where a solve proves it), and `ladder check --deep` solves it
+/// again (`Ok(false)`).
+fn solved_again(rule: &Rule, record: &Record) -> Result<bool, String> {
     let code = rule
         .octal_code()
         .ok_or_else(|| format!("{rule}: not an octal code"))?;
+    if record.depth > MOST_RESOLVED {
+        let CertificateRule::Scaled(window) = code.certificate_rule() else {
+            return Err(format!("{rule}: an octal code has a scaled window"));
+        };
+        let (Some(preperiod), Some(period)) = (record.preperiod, record.period) else {
+            return Err(format!("{rule}: a proof without a period"));
+        };
+        let needed = window.end(preperiod, period).checked_add(period);
+        if needed != Some(record.depth) {
+            return Err(format!(
+                "{rule}: its proof reads {} values, but Theorem P's window for period {} from \
+                 heap {} reads {}",
+                grouped(record.depth as u64),
+                grouped(period as u64),
+                grouped(preperiod as u64),
+                needed.map_or("too many".to_string(), |n| grouped(n as u64))
+            ));
+        }
+        return Ok(false);
+    }
     // To the record's depth, where its proof landed: never further, so a
     // crafted record (a proof claimed for a code without one, a huge
     // max_values) costs the build at most MOST_RESOLVED values.
     let fresh = record::run(rule, code, record.depth, u64::MAX);
     let differences = differences(record, &fresh);
     if differences.is_empty() {
-        Ok(())
+        Ok(true)
     } else {
         Err(format!("{rule}: solved again, {}", differences.join("; ")))
     }
@@ -438,13 +466,23 @@ impl Data {
         format!(
             "{} codes read from the sweep's record, records/{} (each run to at most {} values or \
              {} s, whichever came first); the build checks the record against the list and \
-             against itself and solves again the {} it proves; ladder check --deep runs every \
-             code again to its depth.",
+             against itself and solves again {} of the {} it proves{}; ladder check --deep runs \
+             every code again to its depth.",
             self.codes,
             self.sweep,
             grouped(self.max_values as u64),
             self.max_seconds,
-            self.resolved_here
+            self.resolved_here,
+            self.proved.len(),
+            if self.deep_proved.is_empty() {
+                String::new()
+            } else {
+                format!(
+                    " (the proof of {} reads more values than a build solves again: its window \
+                     is checked to be Theorem P's)",
+                    self.deep_proved.join(", ")
+                )
+            }
         )
     }
 }
@@ -521,6 +559,7 @@ fn notes(data: &Data) -> Vec<String> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::games::OctalCode;
 
     fn rule(text: &str) -> Rule {
         text.parse().unwrap()
@@ -599,6 +638,29 @@ mod tests {
             "its shape is over 4,096 heaps",
         );
         refused(&|p| p.records[1].period = Some(102), "solved again");
+        // A proof past what a build solves again is read by its window:
+        // ·6 claimed proved with period 4 from heap 2^22, at the depth
+        // Theorem P gives, is read (check --deep would refute it); one
+        // value short, refused.
+        let mut deep = swept(&["octal:·6"], 64);
+        let window = match OctalCode::parse(".6").unwrap().certificate_rule() {
+            CertificateRule::Scaled(window) => window,
+            _ => unreachable!(),
+        };
+        let (start, period) = (MOST_RESOLVED, 4);
+        let needed = window.end(start, period) + period;
+        let record = &mut deep.records[0];
+        (record.status, record.period, record.preperiod) =
+            (Status::Proved, Some(period), Some(start));
+        (record.depth, record.max_values, record.shape.heaps) = (needed, u32::MAX as usize, needed);
+        let data = compute(&deep).unwrap();
+        assert_eq!(
+            (data.resolved_here, data.deep_proved.clone()),
+            (0, vec!["·6".to_string()])
+        );
+        deep.records[0].depth -= 1;
+        deep.records[0].shape.heaps -= 1;
+        assert!(compute(&deep).unwrap_err().contains("Theorem P's window"));
         refused(
             &|p| p.records[1].values_hash = "0000000000000000".into(),
             "the record says values_hash",
