@@ -164,11 +164,31 @@ pub fn compute(params: &Params) -> Result<Data, String> {
 
 impl Data {
     pub fn range_note(&self) -> String {
+        let agree = |misere: bool| {
+            self.positions
+                .iter()
+                .filter(|p| {
+                    let r = &p.reading;
+                    if misere {
+                        r.board_wins_misere == r.code_wins_misere
+                    } else {
+                        r.board_wins == r.code_wins
+                    }
+                })
+                .count()
+        };
+        let misere = if self.game == Game::Treblecross {
+            "in the game where three in a row loses, set against misère play of the code"
+        } else {
+            "in misère play"
+        };
         format!(
-            "Each board searched whole with no use of the code, in normal and misère play, and \
-             read as heaps of {}: {} of {} positions have the code's outcome in both plays.",
+            "Each board searched whole with no use of the code and read as heaps of {}: {} of {} \
+             positions have the code's outcome in normal play; {} of {} {misere}.",
             self.code,
-            self.agreeing,
+            agree(false),
+            self.positions.len(),
+            agree(true),
             self.positions.len()
         )
     }

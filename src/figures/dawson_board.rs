@@ -146,7 +146,11 @@ fn files_text(files: &[usize]) -> String {
         return "none".into();
     }
     let list: Vec<String> = files.iter().map(ToString::to_string).collect();
-    format!("file {}", list.join(", "))
+    match list.as_slice() {
+        [one] => format!("file {one}"),
+        [first @ .., last] => format!("files {} and {last}", first.join(", ")),
+        [] => "none".into(),
+    }
 }
 
 /// The opening and the position after the exchange, one under the other.

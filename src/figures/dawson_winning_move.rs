@@ -145,7 +145,7 @@ pub fn compute(params: &Params) -> Result<Data, String> {
 impl Data {
     pub fn range_note(&self) -> String {
         format!(
-            "{} The board's value is heap {} of ·137, read off the period; each of the {} advances \
+            "{}. The board's value is heap {} of ·137, read off the period; each of the {} advances \
              tried by the values of the files it leaves; boards of 1 to {} files searched whole, \
              where the advances named are the winning ones on {} of {}.",
             self.code.clause(),
