@@ -56,14 +56,37 @@ pub struct Reading {
 }
 
 impl Reading {
+    /// `heaps` read with the code's values `table` (heap `h` has value
+    /// `table[h]`; each heap must be in it), the board's outcomes and the
+    /// code's misère outcome; the code's normal outcome is the nim-sum's.
+    pub fn new(
+        heaps: Vec<usize>,
+        table: &[u32],
+        (board_wins, board_wins_misere): (bool, bool),
+        code_wins_misere: bool,
+    ) -> Reading {
+        let values: Vec<u32> = heaps.iter().map(|&h| table[h]).collect();
+        let nim_sum = values.iter().fold(0, |x, v| x ^ v);
+        Reading {
+            heaps,
+            values,
+            nim_sum,
+            board_wins,
+            code_wins: nim_sum != 0,
+            board_wins_misere,
+            code_wins_misere,
+        }
+    }
+
     /// Whether board and code agree in both plays.
     pub fn agrees(&self) -> bool {
         self.board_wins == self.code_wins && self.board_wins_misere == self.code_wins_misere
     }
 
-    /// The lines under a board: the heaps, then each play's outcome;
-    /// `misere` names the misère play (Treblecross's is its own game).
-    pub fn lines(&self, code: &str, misere: &str) -> Vec<String> {
+    /// The lines under a board: the heaps, then each play's outcome for
+    /// the `mover` (`player`, or a chess game's `side`); `misere` names the
+    /// misère play (Treblecross's is its own game).
+    pub fn lines(&self, code: &str, mover: &str, misere: &str) -> Vec<String> {
         let who = |wins: bool| if wins { "wins" } else { "loses" };
         let agree = |board: bool, code: bool| {
             if board == code {
@@ -75,12 +98,12 @@ impl Reading {
         vec![
             heaps_line(code, &self.heaps, &self.values, self.nim_sum),
             format!(
-                "normal play: the player to move {}, {}",
+                "normal play: the {mover} to move {}, {}",
                 who(self.board_wins),
                 agree(self.board_wins, self.code_wins)
             ),
             format!(
-                "{misere}: the player to move {}, {}",
+                "{misere}: the {mover} to move {}, {}",
                 who(self.board_wins_misere),
                 agree(self.board_wins_misere, self.code_wins_misere)
             ),

@@ -38,6 +38,16 @@ impl Game {
         }
     }
 
+    /// The row game a Kayles or dominoes board plays; `None` for the
+    /// others, which have searches of their own.
+    pub fn row_game(self) -> Option<RowGame> {
+        match self {
+            Game::Kayles => Some(RowGame::Kayles),
+            Game::Dominoes => Some(RowGame::Dominoes),
+            Game::DawsonsChess | Game::Treblecross => None,
+        }
+    }
+
     /// The smallest board searched: a strip of Treblecross holds three in
     /// a row from 3 cells; on 1 or 2 the game is only who crosses last.
     pub fn smallest(self) -> usize {
@@ -228,11 +238,7 @@ fn check(compared: &Compared, misere: bool) -> Result<Check, String> {
     };
     match compared.game {
         Game::Kayles | Game::Dominoes => {
-            let game = if compared.game == Game::Kayles {
-                RowGame::Kayles
-            } else {
-                RowGame::Dominoes
-            };
+            let game = compared.game.row_game().ok_or("not a row game")?;
             let board = game.outcomes(n, misere)?;
             let found = agreement(&board, &mut code, |p| Some(shifted(runs(p, n))))?;
             add(found, &|p| row_text(compared.game, p, n));

@@ -8,7 +8,7 @@ use serde::{Deserialize, Serialize};
 use super::RenderMeta;
 use super::board_agreement::Game;
 use super::bounds::CheckParams;
-use crate::boards::row::{MOST_CELLS, RowGame, runs};
+use crate::boards::row::{MOST_CELLS, runs};
 use crate::boards::{CodeOutcome, Outcome, treblecross};
 use crate::games::Rule;
 use crate::games::octal::values;
@@ -75,8 +75,8 @@ fn parse(game: Game, text: &str) -> Result<(usize, usize), String> {
                 if chars.next() != Some(']') {
                     return Err(format!("{text}: a domino is written [] (two cells)"));
                 }
-                cells += 2;
-                continue;
+                cells += 1;
+                false
             }
             (Game::DawsonsChess, _) => {
                 return Err("Dawson's chess is drawn by `dawson-board`".into());
@@ -84,7 +84,7 @@ fn parse(game: Game, text: &str) -> Result<(usize, usize), String> {
             _ => return Err(format!("{text}: `{c}` is not a cell of {}", game.name())),
         };
         if set {
-            mask |= 1 << cells.min(MOST_CELLS);
+            mask |= 1 << cells;
         }
         cells += 1;
         if cells > MOST_CELLS {
@@ -116,20 +116,13 @@ pub fn compute(params: &Params) -> Result<Data, String> {
     let mut positions = Vec::new();
     for text in &params.positions {
         let (mask, cells) = parse(params.game, text)?;
-        let (heaps, normal, misere) = match params.game {
-            Game::Kayles | Game::Dominoes => {
-                let game = if params.game == Game::Kayles {
-                    RowGame::Kayles
-                } else {
-                    RowGame::Dominoes
-                };
-                (
-                    runs(mask, cells),
-                    game.outcomes(cells, false)?[mask],
-                    game.outcomes(cells, true)?[mask],
-                )
-            }
-            _ => (
+        let (heaps, normal, misere) = match params.game.row_game() {
+            Some(game) => (
+                runs(mask, cells),
+                game.outcomes(cells, false)?[mask],
+                game.outcomes(cells, true)?[mask],
+            ),
+            None => (
                 treblecross::heaps(mask, cells),
                 treblecross::outcomes(cells)?[mask],
                 treblecross::avoidance_outcomes(cells)?[mask],
@@ -137,21 +130,13 @@ pub fn compute(params: &Params) -> Result<Data, String> {
         };
         let largest = heaps.iter().copied().max().unwrap_or(0);
         let table = values(code, largest + 1);
-        let heap_values: Vec<u32> = heaps.iter().map(|&h| table[h]).collect();
-        let nim_sum = heap_values.iter().fold(0, |x, v| x ^ v);
         let mut misere_code = CodeOutcome::new(code, largest, true);
+        let code_wins_misere = misere_code.of(&heaps)? == Outcome::Next;
+        let board_wins = (normal == Outcome::Next, misere == Outcome::Next);
         positions.push(Position {
             text: text.clone(),
             cells,
-            reading: Reading {
-                code_wins: nim_sum != 0,
-                code_wins_misere: misere_code.of(&heaps)? == Outcome::Next,
-                heaps,
-                values: heap_values,
-                nim_sum,
-                board_wins: normal == Outcome::Next,
-                board_wins_misere: misere == Outcome::Next,
-            },
+            reading: Reading::new(heaps, &table, board_wins, code_wins_misere),
         });
     }
     Ok(Data {
@@ -242,6 +227,7 @@ fn board(game: Game, code: &str, p: &Position) -> Board {
         rows: vec![pieces],
         lines: p.reading.lines(
             code,
+            "player",
             if game == Game::Treblecross {
                 "three in a row loses"
             } else {

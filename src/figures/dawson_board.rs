@@ -65,31 +65,25 @@ pub struct Data {
 fn drawn(
     normal: &mut Search,
     misere: &mut Search,
+    table: &[u32],
     board: Position,
     black: bool,
 ) -> Result<Drawn, String> {
-    let code = dawson_code();
     let files = normal.files();
     let heaps = normal.heaps(board);
-    let table = values(&code, files + 1);
-    let heap_values: Vec<u32> = heaps.iter().map(|&h| table[h]).collect();
-    let nim_sum = heap_values.iter().fold(0, |x, v| x ^ v);
-    let mut misere_code = CodeOutcome::new(&code, files, true);
+    let mut misere_code = CodeOutcome::new(&dawson_code(), files, true);
+    let code_wins_misere = misere_code.of(&heaps)? == Outcome::Next;
+    let board_wins = (
+        normal.outcome(board, black) == Outcome::Next,
+        misere.outcome(board, black) == Outcome::Next,
+    );
     Ok(Drawn {
         ranks: (1..=3u64)
             .rev()
             .map(|rank| (0..files).map(|f| dawson::square(board, f, rank)).collect())
             .collect(),
         black_to_move: black,
-        reading: Reading {
-            board_wins: normal.outcome(board, black) == Outcome::Next,
-            board_wins_misere: misere.outcome(board, black) == Outcome::Next,
-            code_wins: nim_sum != 0,
-            code_wins_misere: misere_code.of(&heaps)? == Outcome::Next,
-            heaps,
-            values: heap_values,
-            nim_sum,
-        },
+        reading: Reading::new(heaps, table, board_wins, code_wins_misere),
     })
 }
 
@@ -108,21 +102,16 @@ pub fn compute(params: &Params) -> Result<Data, String> {
         .push_and_exchange(start, params.file - 1)
         .ok_or("White cannot advance there")?;
     let &(end, black) = line.last().ok_or("no position after the advance")?;
-    let code = dawson_code();
-    let table = values(&code, params.files + 1);
-    let code_winning_files = (0..params.files)
-        .filter(|&f| {
-            let (l, r) = dawson::runs_after_push(params.files, f);
-            table[l] ^ table[r] == 0
-        })
+    let table = values(&dawson_code(), params.files + 1);
+    let code_winning_files = dawson::code_winning_pushes(params.files, |h| table[h])
         .map(|f| f + 1)
         .collect();
     Ok(Data {
         files: params.files,
         file: params.file,
         captures: line.len() - 1,
-        opening: drawn(&mut normal, &mut misere, start, false)?,
-        after: drawn(&mut normal, &mut misere, end, black)?,
+        opening: drawn(&mut normal, &mut misere, &table, start, false)?,
+        after: drawn(&mut normal, &mut misere, &table, end, black)?,
         board_winning_files: normal.winning_pushes().iter().map(|f| f + 1).collect(),
         code_winning_files,
     })
@@ -142,14 +131,11 @@ impl Data {
 }
 
 fn files_text(files: &[usize]) -> String {
-    if files.is_empty() {
-        return "none".into();
-    }
     let list: Vec<String> = files.iter().map(ToString::to_string).collect();
     match list.as_slice() {
+        [] => "none".into(),
         [one] => format!("file {one}"),
         [first @ .., last] => format!("files {} and {last}", first.join(", ")),
-        [] => "none".into(),
     }
 }
 
@@ -194,12 +180,7 @@ fn board(d: &Drawn, heading: String) -> Board {
                     .collect()
             })
             .collect(),
-        lines: d
-            .reading
-            .lines("·137", "misère play")
-            .into_iter()
-            .map(|line| line.replace("player to move", "side to move"))
-            .collect(),
+        lines: d.reading.lines("·137", "side", "misère play"),
     }
 }
 

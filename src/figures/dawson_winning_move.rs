@@ -8,7 +8,7 @@ use serde::{Deserialize, Serialize};
 
 use super::RenderMeta;
 use super::bounds::{CheckParams, Count, Within};
-use crate::boards::dawson::{MOST_FILES, Search, runs_after_push};
+use crate::boards::dawson::{MOST_FILES, Search, code_winning_pushes, runs_after_push};
 use crate::games::Rule;
 use crate::sequence::summary::{RunSummary, run};
 use crate::sequence::{DEFAULT_MIN_REPEATS, PeriodStatus};
@@ -98,25 +98,19 @@ pub fn compute(params: &Params) -> Result<Data, String> {
         ));
     };
     let g = |n: usize| value_at(&values, preperiod, period, n);
-    let wins = |files: usize, file: usize| {
-        let (l, r) = runs_after_push(files, file);
-        g(l) == g(r)
-    };
     let mut winning = 0;
     let mut first = Vec::new();
-    for file in 0..params.files {
-        if wins(params.files, file) {
-            winning += 1;
-            if first.len() < LISTED {
-                let (left, right) = runs_after_push(params.files, file);
-                first.push(Push {
-                    file: file + 1,
-                    left,
-                    right,
-                    left_value: g(left),
-                    right_value: g(right),
-                });
-            }
+    for file in code_winning_pushes(params.files, g) {
+        winning += 1;
+        if first.len() < LISTED {
+            let (left, right) = runs_after_push(params.files, file);
+            first.push(Push {
+                file: file + 1,
+                left,
+                right,
+                left_value: g(left),
+                right_value: g(right),
+            });
         }
     }
     let checked = params.checked.min(MOST_FILES);
@@ -124,7 +118,7 @@ pub fn compute(params: &Params) -> Result<Data, String> {
     let mut checked_winning = 0;
     for files in 1..=checked {
         let board = Search::new(files, false)?.winning_pushes();
-        let named: Vec<usize> = (0..files).filter(|&f| wins(files, f)).collect();
+        let named: Vec<usize> = code_winning_pushes(files, g).collect();
         checked_winning += board.len();
         if board == named {
             checked_agree += 1;

@@ -278,24 +278,36 @@ pub fn solve_record(code: &OctalCode, limit: usize) -> Result<Record, String> {
     })
 }
 
-/// What a build can check of a record without its values: the window is
-/// Theorem P's for the period, and the values it reads follow from it.
-fn check_record(code: &OctalCode, record: &Record) -> Result<(), String> {
+/// Theorem P's window for a period of `code` from `preperiod`: its
+/// argument's name, the heap after its last pair, and the values it reads
+/// (`None`: more than can be counted). A build checks a proof too long to
+/// solve again against it (here and in `unsolved-octal`).
+pub fn theorem_p_window(
+    code: &OctalCode,
+    preperiod: usize,
+    period: usize,
+) -> Result<(&'static str, usize, Option<usize>), String> {
     let CertificateRule::Scaled(window) = code.certificate_rule() else {
         return Err(format!("{code}: an octal code has a scaled window"));
     };
-    let end = window.end(record.preperiod, record.period);
-    let needed = end.checked_add(record.period);
+    let end = window.end(preperiod, period);
+    Ok((window.argument, end, end.checked_add(period)))
+}
+
+/// What a build can check of a record without its values: the window is
+/// Theorem P's for the period, and the values it reads follow from it.
+fn check_record(code: &OctalCode, record: &Record) -> Result<(), String> {
+    let (argument, end, needed) = theorem_p_window(code, record.preperiod, record.period)?;
     if end != record.window_end
         || needed != Some(record.values_needed)
-        || window.argument != record.certificate_kind
+        || argument != record.certificate_kind
     {
         return Err(format!(
             "{code}: the record's window is not Theorem P's: period {} from heap {} needs the \
              {} window to heap {} and {} values, not {} to {} and {}",
             grouped(record.period as u64),
             grouped(record.preperiod as u64),
-            window.argument,
+            argument,
             grouped(end as u64),
             needed.map_or("too many".to_string(), |n| grouped(n as u64)),
             record.certificate_kind,

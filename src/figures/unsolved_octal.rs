@@ -22,8 +22,8 @@ use serde::{Deserialize, Serialize};
 
 use super::RenderMeta;
 use super::bounds::CheckParams;
+use super::solved_octal::theorem_p_window;
 use crate::games::Rule;
-use crate::sequence::CertificateRule;
 use crate::sweep::record::{self, Record, Status};
 use crate::table::{Cell, Column, Table};
 use crate::text::numbers::grouped;
@@ -356,13 +356,10 @@ fn solved_again(rule: &Rule, record: &Record) -> Result<bool, String> {
         .octal_code()
         .ok_or_else(|| format!("{rule}: not an octal code"))?;
     if record.depth > MOST_RESOLVED {
-        let CertificateRule::Scaled(window) = code.certificate_rule() else {
-            return Err(format!("{rule}: an octal code has a scaled window"));
-        };
         let (Some(preperiod), Some(period)) = (record.preperiod, record.period) else {
             return Err(format!("{rule}: a proof without a period"));
         };
-        let needed = window.end(preperiod, period).checked_add(period);
+        let (_, _, needed) = theorem_p_window(code, preperiod, period)?;
         if needed != Some(record.depth) {
             return Err(format!(
                 "{rule}: its proof reads {} values, but Theorem P's window for period {} from \
@@ -643,12 +640,9 @@ mod tests {
         // Theorem P gives, is read (check --deep would refute it); one
         // value short, refused.
         let mut deep = swept(&["octal:·6"], 64);
-        let window = match OctalCode::parse(".6").unwrap().certificate_rule() {
-            CertificateRule::Scaled(window) => window,
-            _ => unreachable!(),
-        };
         let (start, period) = (MOST_RESOLVED, 4);
-        let needed = window.end(start, period) + period;
+        let six = OctalCode::parse(".6").unwrap();
+        let needed = theorem_p_window(&six, start, period).unwrap().2.unwrap();
         let record = &mut deep.records[0];
         (record.status, record.period, record.preperiod) =
             (Status::Proved, Some(period), Some(start));

@@ -64,6 +64,19 @@ pub fn runs_after_push(files: usize, file: usize) -> (usize, usize) {
     )
 }
 
+/// The advances (files from 0) that win on a board of `files` untouched
+/// files, as the code names them: those whose two runs have equal values,
+/// `value(h)` being heap `h`'s Grundy value in ·137.
+pub fn code_winning_pushes(
+    files: usize,
+    value: impl Fn(usize) -> u32,
+) -> impl Iterator<Item = usize> {
+    (0..files).filter(move |&file| {
+        let (left, right) = runs_after_push(files, file);
+        value(left) == value(right)
+    })
+}
+
 /// The search of a board of `files`.
 #[derive(Debug)]
 pub struct Search {
