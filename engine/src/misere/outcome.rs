@@ -17,8 +17,8 @@
 
 use std::collections::HashMap;
 
+use super::moves::heap_options;
 use crate::games::OctalCode;
-use crate::games::octal::may_leave;
 
 /// Which player wins when no move is left to the player to move.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -52,25 +52,10 @@ impl Outcomes {
     pub fn new(code: &OctalCode, play: Play) -> Outcomes {
         let leaves = (0..=MOST_COUNTERS)
             .map(|heap| {
-                let mut options: Vec<Vec<u8>> = Vec::new();
-                for take in 0..=heap.min(code.largest_take()) {
-                    let digit = code.digit(take);
-                    let rest = heap - take;
-                    if may_leave(digit, 0) && rest == 0 && take > 0 {
-                        options.push(Vec::new());
-                    }
-                    if may_leave(digit, 1) && rest >= 1 && take > 0 {
-                        options.push(vec![rest as u8]);
-                    }
-                    if may_leave(digit, 2) && rest >= 2 {
-                        for a in 1..=rest / 2 {
-                            options.push(vec![a as u8, (rest - a) as u8]);
-                        }
-                    }
-                }
-                options.sort();
-                options.dedup();
-                options
+                heap_options(code, heap)
+                    .into_iter()
+                    .map(|parts| parts.into_iter().map(|h| h as u8).collect())
+                    .collect()
             })
             .collect();
         Outcomes {

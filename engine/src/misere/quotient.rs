@@ -1,0 +1,350 @@
+//! The misère quotient of an octal game's heaps up to a bound, found heap
+//! by heap as Plambeck and Siegel describe (*Misère quotients for
+//! impartial games*, 2008), every step checked by [`super::verify`].
+//!
+//! For each heap `j` in turn:
+//!
+//! 1. **The same quotient.** Try each element `x` of the quotient so far as
+//!    heap `j`'s image. Two necessary conditions filter them (heap `j`
+//!    alone is P exactly when none of its options is; and no `y·x ∈ P` may
+//!    have an option `y·Φ(o)` in P); the first that passes the full check
+//!    on every sum of heaps up to `j` is kept. The quotient is unchanged:
+//!    the check proves it still predicts every outcome.
+//! 2. **A new generator.** Otherwise heap `j` is adjoined freely, as a
+//!    cyclic monoid `a^4 = a^2`, beside the quotient so far; the product is
+//!    marked and reduced ([`super::candidate`]) and checked. When the check
+//!    finds a least sum whose outcome is mispredicted, the heaps in that
+//!    sum are made free generators in turn (one, then two, …), with powers
+//!    long enough to reach the sum, until a candidate predicts that sum
+//!    rightly; then the whole check runs again. Each repair fixes the
+//!    least failure, so the least failure only grows; the number of
+//!    repairs, the product's size and the check's states are bounded, and
+//!    past a bound the heap is reported unsettled, with the quotient proved
+//!    for the heaps below it.
+//!
+//! What is reported is only ever a candidate that passed the full check,
+//! reduced: by the claim in [`super::verify`] it predicts every outcome,
+//! and a reduced monoid that predicts every outcome of a set of sums is
+//! that set's misère quotient.
+
+use super::candidate::{Candidate, build, option_images};
+use super::monoid::{Monoid, Product};
+use super::moves::heap_options;
+use super::verify::{Failure, Layer, Stop, Verifier};
+use crate::games::OctalCode;
+
+/// How far the engine may go before it reports a heap unsettled.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Limits {
+    /// Elements of a product tried as a candidate, before reduction.
+    pub most_elements: usize,
+    /// States of the check (one per class of sums it must tell apart).
+    pub most_states: usize,
+    /// Repairs of the candidate for one heap.
+    pub most_repairs: usize,
+}
+
+impl Default for Limits {
+    fn default() -> Limits {
+        Limits {
+            most_elements: 1 << 20,
+            most_states: 4_000_000,
+            most_repairs: 400,
+        }
+    }
+}
+
+/// The quotient of the sums of heaps `0..=heaps`.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Quotient {
+    pub heaps: usize,
+    pub monoid: Monoid,
+    /// Whether each element is in the P-portion.
+    pub p: Vec<bool>,
+    /// Φ: each heap's element, from heap 0.
+    pub pretending: Vec<u32>,
+    /// The heaps at which the quotient grew a generator.
+    pub generators: Vec<usize>,
+    /// The states the last full check kept.
+    pub states: usize,
+}
+
+impl Quotient {
+    /// The element of a sum given as heap sizes.
+    pub fn element(&self, heaps: &[usize]) -> Option<u32> {
+        heaps.iter().try_fold(0u32, |x, &h| {
+            self.pretending.get(h).map(|&e| self.monoid.product(x, e))
+        })
+    }
+
+    /// Whether the quotient predicts a P-position (a loss for the player
+    /// to move) for a sum of heaps up to its bound.
+    pub fn predicts_p(&self, heaps: &[usize]) -> Option<bool> {
+        self.element(heaps).map(|x| self.p[x as usize])
+    }
+
+    /// |P|.
+    pub fn p_size(&self) -> usize {
+        self.p.iter().filter(|&&p| p).count()
+    }
+}
+
+/// Where the engine stopped: the quotient proved below `heap`, and why
+/// `heap` was not settled.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Unsettled {
+    pub below: Quotient,
+    pub heap: usize,
+    pub why: String,
+}
+
+/// The misère quotient of `code`'s heaps up to `heaps`, or where it
+/// stopped. `progress` is told each heap as it starts.
+pub fn quotient(
+    code: &OctalCode,
+    heaps: usize,
+    limits: &Limits,
+    progress: &mut dyn FnMut(usize),
+) -> Result<Quotient, Box<Unsettled>> {
+    let options: Vec<Vec<Vec<usize>>> = (0..=heaps).map(|h| heap_options(code, h)).collect();
+    let mut verifier = Verifier::new(Monoid::trivial(), vec![false], limits.most_states);
+    let mut pretending: Vec<u32> = vec![0];
+    let mut generators = Vec::new();
+    for j in 1..=heaps {
+        progress(j);
+        let stop = |verifier: &Verifier, pretending: &[u32], generators: &[usize], why: String| {
+            Box::new(Unsettled {
+                below: Quotient {
+                    heaps: j - 1,
+                    monoid: verifier.monoid().clone(),
+                    p: verifier.p().to_vec(),
+                    pretending: pretending.to_vec(),
+                    generators: generators.to_vec(),
+                    states: verifier.states(),
+                },
+                heap: j,
+                why,
+            })
+        };
+        if options[j].is_empty() {
+            pretending.push(0);
+            continue;
+        }
+        let monoid = verifier.monoid();
+        let images = option_images(|a, b| monoid.product(a, b), 0, &pretending, &options[j]);
+        match same_quotient(&verifier, j, &images) {
+            Ok(Some((x, layer))) => {
+                verifier.keep(layer);
+                pretending.push(x);
+                continue;
+            }
+            Ok(None) => {}
+            Err(why) => return Err(stop(&verifier, &pretending, &generators, why)),
+        }
+        match adjoin(verifier.monoid(), &pretending, j, &options[..=j], limits) {
+            Ok((candidate, checked)) => {
+                generators.push(j);
+                pretending = candidate.pretending;
+                verifier = checked;
+            }
+            Err(why) => return Err(stop(&verifier, &pretending, &generators, why)),
+        }
+    }
+    Ok(Quotient {
+        heaps,
+        monoid: verifier.monoid().clone(),
+        p: verifier.p().to_vec(),
+        pretending,
+        generators,
+        states: verifier.states(),
+    })
+}
+
+/// The first element of the quotient so far that heap `j` may be, with
+/// the states it adds, if one passes the check.
+fn same_quotient(
+    verifier: &Verifier,
+    j: usize,
+    images: &[u32],
+) -> Result<Option<(u32, Layer)>, String> {
+    let monoid = verifier.monoid();
+    let p = verifier.p();
+    let alone_p = images.iter().all(|&o| !p[o as usize]);
+    for x in 0..monoid.size() as u32 {
+        if p[x as usize] != alone_p {
+            continue;
+        }
+        let moves_into_p = (0..monoid.size() as u32).any(|y| {
+            p[monoid.product(y, x) as usize]
+                && images.iter().any(|&o| p[monoid.product(y, o) as usize])
+        });
+        if moves_into_p {
+            continue;
+        }
+        match verifier.layer(j, x, images, true) {
+            Ok(layer) => return Ok(Some((x, layer))),
+            Err(Stop::Fails(_)) => {}
+            Err(Stop::TooMany(most)) => return Err(too_many_states(most)),
+        }
+    }
+    Ok(None)
+}
+
+fn too_many_states(most: usize) -> String {
+    format!("the check needs more than {most} states")
+}
+
+/// A product to try: a base monoid with each heap's image in it, and heaps
+/// made free cyclic generators (heap, index, period).
+struct Shape {
+    base: Monoid,
+    pretending: Vec<u32>,
+    free: Vec<(usize, usize, usize)>,
+}
+
+fn candidate(
+    shape: &Shape,
+    options: &[Vec<Vec<usize>>],
+    limits: &Limits,
+) -> Result<Candidate, String> {
+    let cyclic = shape.free.iter().map(|&(_, t, p)| (t, p)).collect();
+    let product = Product::new(&shape.base, cyclic, limits.most_elements).ok_or_else(|| {
+        format!(
+            "a candidate would have more than {} elements before reduction",
+            limits.most_elements
+        )
+    })?;
+    let pretending: Vec<usize> = (0..options.len())
+        .map(
+            |h| match shape.free.iter().position(|&(heap, _, _)| heap == h) {
+                Some(factor) => product.generator(factor),
+                None if options[h].is_empty() => 0,
+                None => product.base(shape.pretending[h]),
+            },
+        )
+        .collect();
+    build(&product, &pretending, options)
+}
+
+/// The full check of a candidate on every sum of heaps `0..options.len()`.
+fn check(
+    candidate: &Candidate,
+    options: &[Vec<Vec<usize>>],
+    limits: &Limits,
+) -> Result<Verifier, Stop> {
+    if candidate.p[0] {
+        return Err(Stop::Fails(Failure {
+            sum: vec![0],
+            predicted_p: true,
+        }));
+    }
+    let mut verifier = Verifier::new(
+        candidate.monoid.clone(),
+        candidate.p.clone(),
+        limits.most_states,
+    );
+    for (h, heap_options) in options.iter().enumerate().skip(1) {
+        if heap_options.is_empty() {
+            continue;
+        }
+        let monoid = &candidate.monoid;
+        let images = option_images(
+            |a, b| monoid.product(a, b),
+            0,
+            &candidate.pretending,
+            heap_options,
+        );
+        let layer = verifier.layer(h, candidate.pretending[h], &images, false)?;
+        verifier.keep(layer);
+    }
+    Ok(verifier)
+}
+
+/// Heap `j` adjoined as a new generator, repaired until the check passes.
+fn adjoin(
+    base: &Monoid,
+    pretending: &[u32],
+    j: usize,
+    options: &[Vec<Vec<usize>>],
+    limits: &Limits,
+) -> Result<(Candidate, Verifier), String> {
+    let mut shape = Shape {
+        base: base.clone(),
+        pretending: pretending.iter().copied().chain([0]).collect(),
+        free: vec![(j, 2, 2)],
+    };
+    for _ in 0..limits.most_repairs {
+        let tried = candidate(&shape, options, limits)?;
+        match check(&tried, options, limits) {
+            Ok(verifier) => return Ok((tried, verifier)),
+            Err(Stop::TooMany(most)) => return Err(too_many_states(most)),
+            Err(Stop::Fails(failure)) => shape = repair(&tried, &failure, options, limits)?,
+        }
+    }
+    Err(format!(
+        "no candidate passed the check after {} repairs",
+        limits.most_repairs
+    ))
+}
+
+/// A shape whose candidate predicts `failure`'s sum rightly: the least
+/// set of the heaps in that sum made free generators.
+fn repair(
+    tried: &Candidate,
+    failure: &Failure,
+    options: &[Vec<Vec<usize>>],
+    limits: &Limits,
+) -> Result<Shape, String> {
+    let should_be_p = !failure.predicted_p;
+    let involved: Vec<usize> = (1..options.len())
+        .filter(|&h| failure.sum.get(h).copied().unwrap_or(0) > 0)
+        .collect();
+    for size in 1..=involved.len() {
+        for chosen in combinations(&involved, size) {
+            let free = chosen
+                .iter()
+                .map(|&h| {
+                    let (index, period) = tried.monoid.index_and_period(tried.pretending[h]);
+                    let reach = failure.sum[h].saturating_sub(1) as usize;
+                    let period = period.max(2).next_multiple_of(2);
+                    (h, index.max(reach).max(1), period)
+                })
+                .collect();
+            let shape = Shape {
+                base: tried.monoid.clone(),
+                pretending: tried
+                    .pretending
+                    .iter()
+                    .enumerate()
+                    .map(|(h, &x)| if chosen.contains(&h) { 0 } else { x })
+                    .collect(),
+                free,
+            };
+            let Ok(repaired) = candidate(&shape, options, limits) else {
+                continue;
+            };
+            let element = failure.sum.iter().enumerate().fold(0u32, |x, (h, &m)| {
+                (0..m).fold(x, |x, _| repaired.monoid.product(x, repaired.pretending[h]))
+            });
+            if repaired.p[element as usize] == should_be_p {
+                return Ok(shape);
+            }
+        }
+    }
+    Err("no repair predicts the least mispredicted sum".to_string())
+}
+
+/// The subsets of `items` of `size` elements, in lexicographic order.
+fn combinations(items: &[usize], size: usize) -> Vec<Vec<usize>> {
+    if size == 0 {
+        return vec![Vec::new()];
+    }
+    let mut all = Vec::new();
+    for (at, &first) in items.iter().enumerate() {
+        for mut rest in combinations(&items[at + 1..], size - 1) {
+            rest.insert(0, first);
+            all.push(rest);
+        }
+    }
+    all
+}

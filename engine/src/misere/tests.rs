@@ -1,0 +1,206 @@
+//! The quotient engine against the referee and the published facts.
+
+use super::monoid::Monoid;
+use super::outcome::{Outcomes, Play};
+use super::period::{extended, proved_period};
+use super::quotient::{Limits, Quotient, quotient};
+use super::referee::{referee, sums};
+use super::tame::is_tame;
+use super::verify::Verifier;
+use crate::games::OctalCode;
+
+fn code(text: &str) -> OctalCode {
+    OctalCode::parse(text).unwrap()
+}
+
+fn solve(text: &str, heaps: usize) -> Quotient {
+    quotient(&code(text), heaps, &Limits::default(), &mut |_| {}).unwrap()
+}
+
+/// The referee's verdict on every sum of at most `parts` heaps and
+/// `counters` counters; panics on a difference.
+fn agrees(text: &str, q: &Quotient, parts: usize, counters: usize) -> usize {
+    let all = sums(q.heaps, parts, counters);
+    let verdict = referee(&code(text), q, &all).unwrap();
+    assert_eq!(verdict.first_difference, None, "{text} to heap {}", q.heaps);
+    verdict.sums
+}
+
+#[test]
+fn the_published_small_quotients() {
+    // (code, heaps, |Q|, |P|): Nim on heaps up to 2 or 3 and up to 4
+    // (Plambeck and Siegel's T_2 and T_3), ·3, and the lower bounds of our
+    // own brute-force count, which the exact quotients meet.
+    for (text, heaps, order, p_size) in [
+        (".3", 10, 2, 1),
+        (".33", 2, 6, 2),
+        (".333", 3, 6, 2),
+        (".3333", 4, 10, 2),
+        (".77", 5, 12, 3),
+        (".77", 6, 12, 3),
+        (".75", 5, 8, 2),
+        (".75", 6, 8, 2),
+        (".07", 4, 6, 2),
+        (".07", 6, 6, 2),
+    ] {
+        let q = solve(text, heaps);
+        assert_eq!(
+            (q.monoid.size(), q.p_size()),
+            (order, p_size),
+            "{text} to {heaps}"
+        );
+        assert!(agrees(text, &q, 5, 40) >= 20);
+    }
+}
+
+#[test]
+fn nim_below_a_power_of_two_is_t_k_and_tame() {
+    for m in 2..=4u32 {
+        let heaps = (1usize << m) - 1;
+        let text = format!(".{}", "3".repeat(heaps));
+        let q = solve(&text, heaps);
+        assert_eq!(q.monoid.size(), (1 << m) + 2);
+        assert_eq!(q.p_size(), 2);
+        assert!(is_tame(&q.monoid, &q.p).unwrap());
+        agrees(&text, &q, 4, 40);
+    }
+    let one = solve(".3", 10);
+    assert!(is_tame(&one.monoid, &one.p).unwrap());
+    let kayles = solve(".77", 6);
+    assert!(
+        !is_tame(&kayles.monoid, &kayles.p).unwrap(),
+        "12 elements, |P| = 3"
+    );
+}
+
+#[test]
+fn dawson_s_kayles_to_heap_30_has_360_elements() {
+    // Siegel's figure for Q_30 of ·07.
+    let q = solve(".07", 30);
+    assert_eq!(q.monoid.size(), 360);
+    agrees(".07", &q, 3, 40);
+}
+
+#[test]
+fn the_pretending_function_of_312_has_period_2_with_heap_4_special() {
+    let q = solve(".312", 30);
+    let period = proved_period(&q.pretending, 3).expect("proved within 30 heaps");
+    assert_eq!((period.preperiod, period.period), (5, 2));
+    let phi = &q.pretending;
+    assert_eq!(phi[3], phi[5], "heap 3 already follows the period");
+    assert_ne!(phi[4], phi[6], "heap 4 does not");
+    // The periodic extension predicts play past the bound.
+    let mut search = Outcomes::new(&code(".312"), Play::Misere);
+    for a in 1..=44usize {
+        for b in 0..=(60 - a).min(a) {
+            let x = q
+                .monoid
+                .product(extended(phi, period, a), extended(phi, period, b));
+            let predicted_p = q.p[x as usize];
+            assert_eq!(
+                !search.first_player_wins(&[a, b]).unwrap(),
+                predicted_p,
+                "{a}+{b}"
+            );
+        }
+    }
+}
+
+/// A small deterministic generator: the tests see the same codes each run.
+fn next(state: &mut u64) -> u64 {
+    *state = state
+        .wrapping_mul(6364136223846793005)
+        .wrapping_add(1442695040888963407);
+    *state >> 33
+}
+
+#[test]
+fn two_hundred_random_codes_agree_with_the_search_and_have_even_order() {
+    let mut state = 35;
+    for round in 0..200 {
+        let digits = 2 + round % 2;
+        let mut text = String::from(".");
+        for at in 0..digits {
+            let digit = next(&mut state) % 8;
+            let digit = if at + 1 == digits && digit == 0 {
+                1 + next(&mut state) % 7
+            } else {
+                digit
+            };
+            text.push(char::from(b'0' + digit as u8));
+        }
+        let q = solve(&text, 8);
+        let live = (1..=8).any(|h| q.pretending[h] != 0) || q.monoid.size() > 1;
+        if live {
+            assert_eq!(q.monoid.size() % 2, 0, "{text}: even order");
+        }
+        agrees(&text, &q, 4, 26);
+    }
+}
+
+#[test]
+fn a_planted_error_is_caught() {
+    let text = ".77";
+    let q = solve(text, 6);
+    let all = sums(6, 4, 24);
+    let differs = |q: &Quotient| {
+        referee(&code(text), q, &all)
+            .unwrap()
+            .first_difference
+            .is_some()
+    };
+    assert!(!differs(&q));
+    // A wrong P-portion: each element moved in or out of P in turn.
+    for x in 0..q.monoid.size() {
+        let mut wrong = q.clone();
+        wrong.p[x] = !wrong.p[x];
+        assert!(differs(&wrong), "P flipped at {x}");
+        // The proof's check refuses it too.
+        let mut check = Verifier::new(wrong.monoid.clone(), wrong.p.clone(), 100_000);
+        let refused = wrong.p[0]
+            || (1..=6).any(|h| {
+                let options = super::moves::heap_options(&code(text), h);
+                let images = super::candidate::option_images(
+                    |a, b| wrong.monoid.product(a, b),
+                    0,
+                    &wrong.pretending,
+                    &options,
+                );
+                match check.layer(h, wrong.pretending[h], &images, false) {
+                    Ok(layer) => {
+                        check.keep(layer);
+                        false
+                    }
+                    Err(_) => true,
+                }
+            });
+        assert!(refused, "the check passes a P flipped at {x}");
+    }
+    // A wrong Φ(n).
+    for heap in 1..=6 {
+        let mut wrong = q.clone();
+        wrong.pretending[heap] = (wrong.pretending[heap] + 1) % wrong.monoid.size() as u32;
+        assert!(differs(&wrong), "Φ({heap}) changed");
+    }
+    // A relation dropped: one product of the table changed. Either the
+    // table is no longer a commutative monoid, or play tells.
+    let size = q.monoid.size();
+    let mut caught = 0;
+    for (a, b) in [(1, 2), (2, 2), (1, 1), (3, 4)] {
+        let mut table = q.monoid.table().to_vec();
+        let wrong_value = (table[a * size + b] + 1) % size as u32;
+        table[a * size + b] = wrong_value;
+        table[b * size + a] = wrong_value;
+        match Monoid::from_table(size, table) {
+            Err(_) => caught += 1,
+            Ok(monoid) => {
+                let mut wrong = q.clone();
+                wrong.monoid = monoid;
+                if differs(&wrong) {
+                    caught += 1;
+                }
+            }
+        }
+    }
+    assert_eq!(caught, 4);
+}
