@@ -33,6 +33,7 @@ fn run(cli: Cli) -> Result<ExitCode> {
         Command::Value(args) => cli::value::run(args, root),
         Command::Solve(args) => cli::solve::run(args),
         Command::Sweep(args) => cli::sweep::run(args),
+        Command::Misere(args) => cli::misere::run(args),
         Command::Completions(args) => cli::completions::run(args),
         Command::Man => cli::completions::man(),
         Command::Coalition(args) => cli::coalition::run(args),

@@ -8,6 +8,7 @@ pub mod check;
 pub mod coalition;
 pub mod completions;
 pub mod diff;
+pub mod misere;
 pub mod print;
 pub mod seq;
 pub mod serve;
@@ -67,6 +68,10 @@ pub enum Command {
     /// merge DIR` joins the shards.
     #[command(after_help = SWEEP_HELP)]
     Sweep(sweep::Args),
+    /// An octal code's misère quotient on the heaps up to --heaps: the monoid,
+    /// its P-portion, the pretending function, tame or wild, periodic or not.
+    #[command(after_help = misere::HELP)]
+    Misere(misere::Args),
     /// Shell completions for bash, zsh or fish, written to standard output.
     #[command(after_help = "Example: ladder completions bash > /etc/bash_completion.d/ladder")]
     Completions(completions::Args),

@@ -14,6 +14,7 @@ mod leftovers;
 mod legible;
 mod math;
 mod memory;
+mod misere;
 mod navigation;
 mod numbers;
 mod out_folder;
