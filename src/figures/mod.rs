@@ -25,6 +25,9 @@ pub mod entry;
 #[cfg(test)]
 mod fingerprint;
 pub mod million_heap;
+pub mod misere_census;
+pub mod misere_outcomes;
+pub mod misere_quotient;
 pub mod octal_frontier;
 pub mod octal_settled;
 pub mod option_reach;
@@ -243,4 +246,7 @@ figure_kinds! {
     "dawson-board" => DawsonBoard(dawson_board),
     "board-agreement" => BoardAgreement(board_agreement),
     "dawson-winning-move" => DawsonWinningMove(dawson_winning_move),
+    "misere-outcomes" => MisereOutcomes(misere_outcomes),
+    "misere-quotient" => MisereQuotient(misere_quotient),
+    "misere-census" => MisereCensus(misere_census),
 }

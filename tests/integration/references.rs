@@ -100,6 +100,8 @@ fn every_page_naming_a_result_has_references() {
         ("Gangolli and Plambeck", "ref-gangolli-plambeck-1989"),
         ("Howse and Nowakowski", "ref-howse-nowakowski-2004"),
         ("Grundy value", "ref-grundy-1939"),
+        ("Plambeck and Siegel", "ref-plambeck-siegel-2008"),
+        ("MisereSolver", "ref-miseresolver"),
     ];
     let mut named = 0;
     for (page, html) in pages() {

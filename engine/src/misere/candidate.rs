@@ -17,6 +17,8 @@
 //! candidate predicts every outcome (Plambeck and Siegel, 2008: the
 //! quotient is the candidate modulo indistinguishability).
 
+use std::cell::Cell;
+
 use super::monoid::{Monoid, Product};
 
 /// An explicit candidate: the reduced monoid, its P-portion, and the image
@@ -57,6 +59,19 @@ struct Marking<'a> {
     pretending: &'a [usize],
     images: &'a [Vec<usize>],
     status: Vec<u8>,
+    work_left: &'a Cell<u64>,
+}
+
+/// Takes `cost` from the work left, or says it ran out.
+fn spend(work_left: &Cell<u64>, cost: u64) -> Result<(), String> {
+    let left = work_left.get();
+    if left < cost {
+        // Spent: every later step stops too.
+        work_left.set(0);
+        return Err("the work budget ran out".into());
+    }
+    work_left.set(left - cost);
+    Ok(())
 }
 
 impl Marking<'_> {
@@ -100,6 +115,7 @@ impl Marking<'_> {
                     .iter()
                     .map(|&o| self.product.product(element, o)),
             );
+            spend(self.work_left, next.len() as u64 + 1)?;
             next.sort_unstable();
             next.dedup();
             element = self.product.product(element, image);
@@ -118,6 +134,7 @@ pub fn build(
     product: &Product,
     pretending: &[usize],
     options: &[Vec<Vec<usize>>],
+    work_left: &Cell<u64>,
 ) -> Result<Candidate, String> {
     let images: Vec<Vec<usize>> = options
         .iter()
@@ -128,6 +145,7 @@ pub fn build(
         pretending,
         images: &images,
         status: vec![UNMARKED; product.size()],
+        work_left,
     };
     let top = pretending.len() - 1;
     marking.visit(top, 0, false, &[])?;
@@ -166,6 +184,7 @@ pub fn build(
             let fresh = signatures.len() as u32;
             next[x] = *signatures.entry(signature).or_insert(fresh);
         }
+        spend(work_left, (reached.len() * (alphabet.len() + 1)) as u64)?;
         let count = signatures.len();
         class = next;
         if count == classes {

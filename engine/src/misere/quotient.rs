@@ -27,9 +27,13 @@
 //! and a reduced monoid that predicts every outcome of a set of sums is
 //! that set's misère quotient.
 
+use std::cell::Cell;
+use std::rc::Rc;
+
 use super::candidate::{Candidate, build, option_images};
 use super::monoid::{Monoid, Product};
 use super::moves::heap_options;
+use super::period::proved_period;
 use super::verify::{Failure, Layer, Stop, Verifier};
 use crate::games::OctalCode;
 
@@ -42,6 +46,9 @@ pub struct Limits {
     pub most_states: usize,
     /// Repairs of the candidate for one heap.
     pub most_repairs: usize,
+    /// Work of all the checks together, in products of two elements (each
+    /// state met and heap added costs |Q|); about 10^9 a second here.
+    pub most_work: u64,
 }
 
 impl Default for Limits {
@@ -50,6 +57,7 @@ impl Default for Limits {
             most_elements: 1 << 20,
             most_states: 4_000_000,
             most_repairs: 400,
+            most_work: 100_000_000_000,
         }
     }
 }
@@ -63,7 +71,8 @@ pub struct Quotient {
     pub p: Vec<bool>,
     /// Φ: each heap's element, from heap 0.
     pub pretending: Vec<u32>,
-    /// The heaps at which the quotient grew a generator.
+    /// The heaps whose element is not a product of smaller heaps' elements:
+    /// where the quotient grew.
     pub generators: Vec<usize>,
     /// The states the last full check kept.
     pub states: usize,
@@ -87,6 +96,88 @@ impl Quotient {
     pub fn p_size(&self) -> usize {
         self.p.iter().filter(|&&p| p).count()
     }
+
+    /// Each element written as a product of generators `a`, `b`, `c`, …,
+    /// the images of [`Quotient::generators`] in order: the least word in
+    /// the order a breadth-first walk meets it (`1` the identity, `ab²`).
+    pub fn names(&self) -> Vec<String> {
+        let size = self.monoid.size();
+        let mut exponents: Vec<Option<Vec<u32>>> = vec![None; size];
+        exponents[0] = Some(vec![0; self.generators.len()]);
+        let mut queue = std::collections::VecDeque::from([0u32]);
+        while let Some(x) = queue.pop_front() {
+            for (at, &heap) in self.generators.iter().enumerate() {
+                let y = self.monoid.product(x, self.pretending[heap]) as usize;
+                if exponents[y].is_none() {
+                    let mut word = exponents[x as usize].clone().unwrap_or_default();
+                    word[at] += 1;
+                    exponents[y] = Some(word);
+                    queue.push_back(y as u32);
+                }
+            }
+        }
+        exponents
+            .into_iter()
+            .enumerate()
+            .map(|(x, word)| match word {
+                Some(word) if word.iter().all(|&e| e == 0) => "1".to_string(),
+                Some(word) => word
+                    .iter()
+                    .enumerate()
+                    .filter(|&(_, &e)| e > 0)
+                    .map(|(at, &e)| format!("{}{}", letter(at), power(e)))
+                    .collect(),
+                None => format!("#{x}"),
+            })
+            .collect()
+    }
+}
+
+/// The name of generator `at`: `a` to `z`, then `g27`, ….
+fn letter(at: usize) -> String {
+    match u8::try_from(at) {
+        Ok(at) if at < 26 => char::from(b'a' + at).to_string(),
+        _ => format!("g{}", at + 1),
+    }
+}
+
+/// An exponent in superscript digits (none for 1).
+fn power(e: u32) -> String {
+    if e == 1 {
+        return String::new();
+    }
+    const DIGITS: [char; 10] = ['⁰', '¹', '²', '³', '⁴', '⁵', '⁶', '⁷', '⁸', '⁹'];
+    e.to_string()
+        .bytes()
+        .map(|d| DIGITS[(d - b'0') as usize])
+        .collect()
+}
+
+/// The heaps whose element is not a product of the elements of smaller
+/// heaps: where the quotient grew, and the generators it is written in.
+fn generating_heaps(monoid: &Monoid, pretending: &[u32]) -> Vec<usize> {
+    let mut reached = vec![false; monoid.size()];
+    reached[0] = true;
+    let mut chosen: Vec<usize> = Vec::new();
+    for (heap, &x) in pretending.iter().enumerate().skip(1) {
+        if reached[x as usize] {
+            continue;
+        }
+        chosen.push(heap);
+        let mut frontier: Vec<u32> = (0..monoid.size() as u32)
+            .filter(|&y| reached[y as usize])
+            .collect();
+        while let Some(y) = frontier.pop() {
+            for &h in &chosen {
+                let z = monoid.product(y, pretending[h]);
+                if !reached[z as usize] {
+                    reached[z as usize] = true;
+                    frontier.push(z);
+                }
+            }
+        }
+    }
+    chosen
 }
 
 /// Where the engine stopped: the quotient proved below `heap`, and why
@@ -106,56 +197,94 @@ pub fn quotient(
     limits: &Limits,
     progress: &mut dyn FnMut(usize),
 ) -> Result<Quotient, Box<Unsettled>> {
+    grow(code, heaps, limits, progress, &|_| false)
+}
+
+/// The quotient grown heap by heap until Φ's period is proved
+/// ([`proved_period`]) or `most_heaps` is reached, whichever comes first.
+pub fn settle(
+    code: &OctalCode,
+    most_heaps: usize,
+    limits: &Limits,
+    progress: &mut dyn FnMut(usize),
+) -> Result<Quotient, Box<Unsettled>> {
+    let k = code.largest_take();
+    grow(code, most_heaps, limits, progress, &|phi| {
+        proved_period(phi, k).is_some()
+    })
+}
+
+fn grow(
+    code: &OctalCode,
+    heaps: usize,
+    limits: &Limits,
+    progress: &mut dyn FnMut(usize),
+    done: &dyn Fn(&[u32]) -> bool,
+) -> Result<Quotient, Box<Unsettled>> {
     let options: Vec<Vec<Vec<usize>>> = (0..=heaps).map(|h| heap_options(code, h)).collect();
-    let mut verifier = Verifier::new(Monoid::trivial(), vec![false], limits.most_states);
+    let steps = Rc::new(Cell::new(limits.most_work));
+    let mut verifier = Verifier::new(
+        Monoid::trivial(),
+        vec![false],
+        limits.most_states,
+        steps.clone(),
+    );
     let mut pretending: Vec<u32> = vec![0];
-    let mut generators = Vec::new();
-    for j in 1..=heaps {
+    let mut reached = 0;
+    while reached < heaps && !done(&pretending) {
+        let j = reached + 1;
         progress(j);
-        let stop = |verifier: &Verifier, pretending: &[u32], generators: &[usize], why: String| {
+        let stop = |verifier: &Verifier, pretending: &[u32], why: String| {
             Box::new(Unsettled {
                 below: Quotient {
                     heaps: j - 1,
                     monoid: verifier.monoid().clone(),
                     p: verifier.p().to_vec(),
                     pretending: pretending.to_vec(),
-                    generators: generators.to_vec(),
+                    generators: generating_heaps(verifier.monoid(), pretending),
                     states: verifier.states(),
                 },
                 heap: j,
                 why,
             })
         };
+        reached = j;
         if options[j].is_empty() {
             pretending.push(0);
             continue;
         }
         let monoid = verifier.monoid();
         let images = option_images(|a, b| monoid.product(a, b), 0, &pretending, &options[j]);
-        match same_quotient(&verifier, j, &images) {
+        match same_quotient(&verifier, &pretending, j, &images) {
             Ok(Some((x, layer))) => {
                 verifier.keep(layer);
                 pretending.push(x);
                 continue;
             }
             Ok(None) => {}
-            Err(why) => return Err(stop(&verifier, &pretending, &generators, why)),
+            Err(why) => return Err(stop(&verifier, &pretending, why)),
         }
-        match adjoin(verifier.monoid(), &pretending, j, &options[..=j], limits) {
+        match adjoin(
+            verifier.monoid(),
+            &pretending,
+            j,
+            &options[..=j],
+            limits,
+            &steps,
+        ) {
             Ok((candidate, checked)) => {
-                generators.push(j);
                 pretending = candidate.pretending;
                 verifier = checked;
             }
-            Err(why) => return Err(stop(&verifier, &pretending, &generators, why)),
+            Err(why) => return Err(stop(&verifier, &pretending, why)),
         }
     }
     Ok(Quotient {
-        heaps,
+        heaps: reached,
+        generators: generating_heaps(verifier.monoid(), &pretending),
         monoid: verifier.monoid().clone(),
         p: verifier.p().to_vec(),
         pretending,
-        generators,
         states: verifier.states(),
     })
 }
@@ -164,13 +293,22 @@ pub fn quotient(
 /// the states it adds, if one passes the check.
 fn same_quotient(
     verifier: &Verifier,
+    pretending: &[u32],
     j: usize,
     images: &[u32],
 ) -> Result<Option<(u32, Layer)>, String> {
     let monoid = verifier.monoid();
     let p = verifier.p();
     let alone_p = images.iter().all(|&o| !p[o as usize]);
-    for x in 0..monoid.size() as u32 {
+    // The smaller heaps' elements first, the nearest first: a pretending
+    // function that is settling into a period finds its element at once.
+    let mut order: Vec<u32> = pretending.iter().rev().copied().collect();
+    order.extend(0..monoid.size() as u32);
+    let mut tried = vec![false; monoid.size()];
+    for x in order {
+        if std::mem::replace(&mut tried[x as usize], true) {
+            continue;
+        }
         if p[x as usize] != alone_p {
             continue;
         }
@@ -184,14 +322,10 @@ fn same_quotient(
         match verifier.layer(j, x, images, true) {
             Ok(layer) => return Ok(Some((x, layer))),
             Err(Stop::Fails(_)) => {}
-            Err(Stop::TooMany(most)) => return Err(too_many_states(most)),
+            Err(Stop::Budget(why)) => return Err(why),
         }
     }
     Ok(None)
-}
-
-fn too_many_states(most: usize) -> String {
-    format!("the check needs more than {most} states")
 }
 
 /// A product to try: a base monoid with each heap's image in it, and heaps
@@ -206,6 +340,7 @@ fn candidate(
     shape: &Shape,
     options: &[Vec<Vec<usize>>],
     limits: &Limits,
+    steps: &Cell<u64>,
 ) -> Result<Candidate, String> {
     let cyclic = shape.free.iter().map(|&(_, t, p)| (t, p)).collect();
     let product = Product::new(&shape.base, cyclic, limits.most_elements).ok_or_else(|| {
@@ -223,7 +358,7 @@ fn candidate(
             },
         )
         .collect();
-    build(&product, &pretending, options)
+    build(&product, &pretending, options, steps)
 }
 
 /// The full check of a candidate on every sum of heaps `0..options.len()`.
@@ -231,6 +366,7 @@ fn check(
     candidate: &Candidate,
     options: &[Vec<Vec<usize>>],
     limits: &Limits,
+    steps: &Rc<Cell<u64>>,
 ) -> Result<Verifier, Stop> {
     if candidate.p[0] {
         return Err(Stop::Fails(Failure {
@@ -242,6 +378,7 @@ fn check(
         candidate.monoid.clone(),
         candidate.p.clone(),
         limits.most_states,
+        steps.clone(),
     );
     for (h, heap_options) in options.iter().enumerate().skip(1) {
         if heap_options.is_empty() {
@@ -267,6 +404,7 @@ fn adjoin(
     j: usize,
     options: &[Vec<Vec<usize>>],
     limits: &Limits,
+    steps: &Rc<Cell<u64>>,
 ) -> Result<(Candidate, Verifier), String> {
     let mut shape = Shape {
         base: base.clone(),
@@ -274,11 +412,13 @@ fn adjoin(
         free: vec![(j, 2, 2)],
     };
     for _ in 0..limits.most_repairs {
-        let tried = candidate(&shape, options, limits)?;
-        match check(&tried, options, limits) {
+        let tried = candidate(&shape, options, limits, steps)?;
+        match check(&tried, options, limits, steps) {
             Ok(verifier) => return Ok((tried, verifier)),
-            Err(Stop::TooMany(most)) => return Err(too_many_states(most)),
-            Err(Stop::Fails(failure)) => shape = repair(&tried, &failure, options, limits)?,
+            Err(Stop::Budget(why)) => return Err(why),
+            Err(Stop::Fails(failure)) => {
+                shape = repair(&tried, &failure, options, limits, steps)?;
+            }
         }
     }
     Err(format!(
@@ -294,12 +434,16 @@ fn repair(
     failure: &Failure,
     options: &[Vec<Vec<usize>>],
     limits: &Limits,
+    steps: &Cell<u64>,
 ) -> Result<Shape, String> {
     let should_be_p = !failure.predicted_p;
     let involved: Vec<usize> = (1..options.len())
         .filter(|&h| failure.sum.get(h).copied().unwrap_or(0) > 0)
         .collect();
-    for size in 1..=involved.len() {
+    for (extra, size) in [0, 2]
+        .into_iter()
+        .flat_map(|extra| (1..=involved.len()).map(move |size| (extra, size)))
+    {
         for chosen in combinations(&involved, size) {
             let free = chosen
                 .iter()
@@ -307,7 +451,7 @@ fn repair(
                     let (index, period) = tried.monoid.index_and_period(tried.pretending[h]);
                     let reach = failure.sum[h].saturating_sub(1) as usize;
                     let period = period.max(2).next_multiple_of(2);
-                    (h, index.max(reach).max(1), period)
+                    (h, index.max(reach).max(1) + extra, period)
                 })
                 .collect();
             let shape = Shape {
@@ -320,8 +464,10 @@ fn repair(
                     .collect(),
                 free,
             };
-            let Ok(repaired) = candidate(&shape, options, limits) else {
-                continue;
+            let repaired = match candidate(&shape, options, limits, steps) {
+                Ok(repaired) => repaired,
+                Err(why) if steps.get() == 0 => return Err(why),
+                Err(_) => continue,
             };
             let element = failure.sum.iter().enumerate().fold(0u32, |x, (h, &m)| {
                 (0..m).fold(x, |x, _| repaired.monoid.product(x, repaired.pretending[h]))

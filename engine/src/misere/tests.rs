@@ -156,7 +156,12 @@ fn a_planted_error_is_caught() {
         wrong.p[x] = !wrong.p[x];
         assert!(differs(&wrong), "P flipped at {x}");
         // The proof's check refuses it too.
-        let mut check = Verifier::new(wrong.monoid.clone(), wrong.p.clone(), 100_000);
+        let mut check = Verifier::new(
+            wrong.monoid.clone(),
+            wrong.p.clone(),
+            100_000,
+            std::rc::Rc::new(std::cell::Cell::new(u64::MAX)),
+        );
         let refused = wrong.p[0]
             || (1..=6).any(|h| {
                 let options = super::moves::heap_options(&code(text), h);

@@ -27,6 +27,14 @@
 //! however large the multiplicities. Checking (V) on each state checks it
 //! on every sum.
 //!
+//! `R` itself is not kept: only what it can still decide. Later heaps
+//! multiply every element of `R` by some `z`, and (V) asks only whether
+//! `R·z` meets `P`; so a state keeps the set `D(G)` of the `z` with
+//! `R(G)·z ∩ P ≠ ∅`, and `R(G)` misses `P` exactly when `1 ∉ D(G)`. Adding
+//! heap `h` sends `D` to `{z : Φ(h)·z ∈ D} ∪ ⋃ₒ {z : Φ(G)·Φ(o)·z ∈ P}`, again
+//! a rule on the state alone, and sums with equal states have equal states
+//! after any heaps are added: merging them loses nothing.
+//!
 //! Each state keeps the least sum that reaches it, least in the order that
 //! compares the largest heap's multiplicity first. A move replaces a heap
 //! by smaller ones, so every option of a sum comes before it in that order;
@@ -34,16 +42,18 @@
 //! and its true outcome is the opposite of the predicted one. The engine
 //! repairs its candidate with that sum.
 
+use std::cell::Cell;
 use std::collections::HashMap;
+use std::rc::Rc;
 
 use super::monoid::Monoid;
 
-/// What is known about one sum's class: its image, the images of its
-/// options, and whether it has a move.
+/// What is known about one sum's class: its image, the `z` that would
+/// send one of its options into P (`D` above), and whether it has a move.
 #[derive(Debug, Clone, PartialEq, Eq, Hash)]
 struct State {
     image: u32,
-    options: Box<[u64]>,
+    into_p: Box<[u64]>,
     has_move: bool,
 }
 
@@ -55,11 +65,11 @@ pub struct Failure {
     pub predicted_p: bool,
 }
 
-/// Why a check stopped: (V) fails, or the states passed the budget.
+/// Why a check stopped: (V) fails, or the work passed the budget (why).
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum Stop {
     Fails(Failure),
-    TooMany(usize),
+    Budget(String),
 }
 
 /// The states of every sum of the heaps added so far, for one candidate.
@@ -70,7 +80,12 @@ pub struct Verifier {
     states: Vec<State>,
     sums: Vec<Box<[u32]>>,
     index: HashMap<State, u32>,
+    /// For each element `r`, the `z` with `r·z ∈ P`.
+    into_p: Vec<Box<[u64]>>,
     most_states: usize,
+    /// Work left to the whole computation (products of two elements), shared
+    /// with every other check it makes.
+    steps_left: Rc<Cell<u64>>,
 }
 
 /// The states a new heap adds, before they are kept.
@@ -105,11 +120,28 @@ fn before(a: &[u32], b: &[u32]) -> bool {
 impl Verifier {
     /// The check for `monoid` and its P-portion `p`, starting from the
     /// empty sum, keeping at most `most_states` states.
-    pub fn new(monoid: Monoid, p: Vec<bool>, most_states: usize) -> Verifier {
-        let words = monoid.size().div_ceil(64);
+    pub fn new(
+        monoid: Monoid,
+        p: Vec<bool>,
+        most_states: usize,
+        steps_left: Rc<Cell<u64>>,
+    ) -> Verifier {
+        let size = monoid.size();
+        let words = size.div_ceil(64);
+        let into_p = (0..size as u32)
+            .map(|r| {
+                let mut set = vec![0u64; words];
+                for z in 0..size as u32 {
+                    if p[monoid.product(r, z) as usize] {
+                        set_bit(&mut set, z);
+                    }
+                }
+                set.into_boxed_slice()
+            })
+            .collect();
         let empty = State {
             image: 0,
-            options: vec![0; words].into_boxed_slice(),
+            into_p: vec![0; words].into_boxed_slice(),
             has_move: false,
         };
         let mut index = HashMap::new();
@@ -120,7 +152,9 @@ impl Verifier {
             states: vec![empty],
             sums: vec![Box::new([])],
             index,
+            into_p,
             most_states,
+            steps_left,
         }
     }
 
@@ -140,24 +174,26 @@ impl Verifier {
     }
 
     fn holds(&self, state: &State) -> bool {
-        let no_p_option =
-            !(0..self.monoid.size() as u32).any(|x| bit(&state.options, x) && self.p[x as usize]);
+        let no_p_option = !bit(&state.into_p, 0);
         self.p[state.image as usize] == (state.has_move && no_p_option)
     }
 
     fn add(&self, state: &State, image: u32, option_images: &[u32]) -> State {
-        let mut options = vec![0u64; state.options.len()];
-        for x in 0..self.monoid.size() as u32 {
-            if bit(&state.options, x) {
-                set_bit(&mut options, self.monoid.product(x, image));
+        let mut into_p = vec![0u64; state.into_p.len()];
+        for z in 0..self.monoid.size() as u32 {
+            if bit(&state.into_p, self.monoid.product(image, z)) {
+                set_bit(&mut into_p, z);
             }
         }
         for &o in option_images {
-            set_bit(&mut options, self.monoid.product(state.image, o));
+            let r = self.monoid.product(state.image, o);
+            for (word, more) in into_p.iter_mut().zip(self.into_p[r as usize].iter()) {
+                *word |= more;
+            }
         }
         State {
             image: self.monoid.product(state.image, image),
-            options: options.into_boxed_slice(),
+            into_p: into_p.into_boxed_slice(),
             has_move: true,
         }
     }
@@ -165,7 +201,7 @@ impl Verifier {
     /// The states that sums with copies of heap `heap` (image `image`, its
     /// options' images `option_images`) add, each with its least sum; the
     /// least failing one if (V) fails on one of them. With `any_failure`,
-    /// the first failure found is returned, not the least.
+    /// the check stops at the first failure and names no sum.
     pub fn layer(
         &self,
         heap: usize,
@@ -193,9 +229,23 @@ impl Verifier {
                 } else {
                     (&self.states[id as usize], &self.sums[id as usize])
                 };
+                // A step costs about |Q| products.
+                let cost = self.monoid.size() as u64;
+                let left = self.steps_left.get();
+                if left < cost {
+                    self.steps_left.set(0);
+                    return Err(Stop::Budget("the work budget ran out".into()));
+                }
+                self.steps_left.set(left - cost);
                 let next_state = self.add(state, image, option_images);
                 if self.index.contains_key(&next_state) || fresh.contains_key(&next_state) {
                     continue;
+                }
+                if any_failure && !self.holds(&next_state) {
+                    return Err(Stop::Fails(Failure {
+                        sum: Vec::new(),
+                        predicted_p: self.p[next_state.image as usize],
+                    }));
                 }
                 let mut next_sum = sum.to_vec();
                 next_sum.resize(next_sum.len().max(heap + 1), 0);
@@ -232,7 +282,10 @@ impl Verifier {
                 layer.sums.push(sum);
                 next.push(id);
                 if self.states.len() + layer.states.len() > self.most_states {
-                    return Err(Stop::TooMany(self.most_states));
+                    return Err(Stop::Budget(format!(
+                        "the check needs more than {} states",
+                        self.most_states
+                    )));
                 }
             }
             round = next.into_iter().map(|id| (true, id)).collect();
