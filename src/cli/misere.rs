@@ -30,7 +30,8 @@ const REFEREE_COUNTERS: usize = 36;
 /// The help of `misere`.
 pub const HELP: &str = "Rules:\n  octal:.07    an octal code (also ·07, 0.07; 4.07 splits a heap without taking)\n\n\
      JSON fields: rule; heaps (the bound computed); order (|Q|); p_size (|P|); tame; period and\n\
-     preperiod of Φ (null unless proved); generators (heaps where Q grew); table (the\n\
+     preperiod of Φ (null unless proved); generators (heaps where Q grew: a, b, c, …); relations\n\
+     (a presentation in them: each \"word = normal form\"); table (the\n\
      multiplication table, table[a][b] the index of a·b, element 0 the identity); pretending\n\
      (Φ as element indices, from heap 0); p_portion (the indices in P); states (the proof's\n\
      check); refereed (sums played out exactly: sums, most_heaps, most_counters, differences);\n\
@@ -96,6 +97,7 @@ pub fn run(args: Args) -> Result<ExitCode> {
             "period": period.map(|p| p.period),
             "preperiod": period.map(|p| p.preperiod),
             "generators": q.generators,
+            "relations": q.relations().into_iter().map(|(w, e)| format!("{w} = {e}")).collect::<Vec<String>>(),
             "table": table,
             "pretending": q.pretending,
             "p_portion": p_portion,
@@ -166,16 +168,26 @@ fn text(
         ),
         None => say!(out, "Φ not proved periodic within {} heaps", q.heaps),
     }
-    let generators: Vec<String> = q.generators.iter().map(|h| h.to_string()).collect();
-    say!(
-        out,
-        "new generators at heaps: {}",
-        if generators.is_empty() {
-            "none".into()
+    let names = q.names();
+    let generators: Vec<String> = q
+        .generators
+        .iter()
+        .map(|&h| format!("{} = heap {h}", names[q.pretending[h] as usize]))
+        .collect();
+    let relations: Vec<String> = q
+        .relations()
+        .into_iter()
+        .map(|(word, equal)| format!("{word} = {equal}"))
+        .collect();
+    let or_none = |list: Vec<String>| {
+        if list.is_empty() {
+            "none".to_string()
         } else {
-            generators.join(", ")
+            list.join(", ")
         }
-    );
+    };
+    say!(out, "generators: {}", or_none(generators));
+    say!(out, "relations: {}", or_none(relations));
     let phi: Vec<String> = q.pretending.iter().map(|x| x.to_string()).collect();
     say!(
         out,

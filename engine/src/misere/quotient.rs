@@ -97,10 +97,11 @@ impl Quotient {
         self.p.iter().filter(|&&p| p).count()
     }
 
-    /// Each element written as a product of generators `a`, `b`, `c`, …,
-    /// the images of [`Quotient::generators`] in order: the least word in
-    /// the order a breadth-first walk meets it (`1` the identity, `ab²`).
-    pub fn names(&self) -> Vec<String> {
+    /// Each element's normal form: the exponents of the generators (the
+    /// images of [`Quotient::generators`] in order) in the first word that
+    /// reaches it when a breadth-first walk from the identity multiplies by
+    /// each generator in turn.
+    fn normal_forms(&self) -> Vec<Option<Vec<u32>>> {
         let size = self.monoid.size();
         let mut exponents: Vec<Option<Vec<u32>>> = vec![None; size];
         exponents[0] = Some(vec![0; self.generators.len()]);
@@ -117,20 +118,75 @@ impl Quotient {
             }
         }
         exponents
+    }
+
+    /// Each element written as its normal form in the generators `a`, `b`,
+    /// `c`, … (`1` the identity, `ab²`).
+    pub fn names(&self) -> Vec<String> {
+        self.normal_forms()
             .into_iter()
             .enumerate()
             .map(|(x, word)| match word {
-                Some(word) if word.iter().all(|&e| e == 0) => "1".to_string(),
-                Some(word) => word
-                    .iter()
-                    .enumerate()
-                    .filter(|&(_, &e)| e > 0)
-                    .map(|(at, &e)| format!("{}{}", letter(at), power(e)))
-                    .collect(),
+                Some(word) => spell(&word),
                 None => format!("#{x}"),
             })
             .collect()
     }
+
+    /// A presentation in those generators: each relation `(word, equal)`
+    /// says that a word which is not a normal form, though every word it
+    /// contains is, equals the normal form of its element. With the
+    /// generators commuting, these give back the whole table: rewriting by
+    /// them takes any word to the normal form of its element.
+    pub fn relations(&self) -> Vec<(String, String)> {
+        let forms = self.normal_forms();
+        let normal: std::collections::HashMap<Vec<u32>, usize> = forms
+            .iter()
+            .enumerate()
+            .filter_map(|(x, w)| w.clone().map(|w| (w, x)))
+            .collect();
+        let mut found = std::collections::BTreeSet::new();
+        let mut relations = Vec::new();
+        for (x, word) in forms.iter().enumerate() {
+            let Some(word) = word else { continue };
+            for (at, &heap) in self.generators.iter().enumerate() {
+                let mut next = word.clone();
+                next[at] += 1;
+                if normal.contains_key(&next) || found.contains(&next) {
+                    continue;
+                }
+                let minimal = (0..next.len()).filter(|&j| next[j] > 0).all(|j| {
+                    let mut smaller = next.clone();
+                    smaller[j] -= 1;
+                    normal.contains_key(&smaller)
+                });
+                if minimal {
+                    let y = self.monoid.product(x as u32, self.pretending[heap]) as usize;
+                    let equal = forms[y].as_deref().map_or_else(|| format!("#{y}"), spell);
+                    relations.push((spell(&next), equal));
+                    found.insert(next);
+                }
+            }
+        }
+        relations
+    }
+}
+
+#[cfg(test)]
+pub(crate) fn spell_for_tests(word: &[u32]) -> String {
+    spell(word)
+}
+
+/// A word in the generators, `a²b` (`1` for none).
+fn spell(word: &[u32]) -> String {
+    if word.iter().all(|&e| e == 0) {
+        return "1".to_string();
+    }
+    word.iter()
+        .enumerate()
+        .filter(|&(_, &e)| e > 0)
+        .map(|(at, &e)| format!("{}{}", letter(at), power(e)))
+        .collect()
 }
 
 /// The name of generator `at`: `a` to `z`, then `g27`, ….

@@ -209,3 +209,75 @@ fn a_planted_error_is_caught() {
     }
     assert_eq!(caught, 4);
 }
+
+#[test]
+fn the_presentation_gives_back_the_table() {
+    for (text, heaps) in [(".3333333", 7), (".75", 12), (".312", 12), (".77", 12)] {
+        let q = solve(text, heaps);
+        let relations = q.relations();
+        assert!(!relations.is_empty());
+        // Rewriting with the relations, every word in the generators
+        // (each exponent up to 4) reaches the name of its element.
+        let names = q.names();
+        let gens: Vec<u32> = q.generators.iter().map(|&h| q.pretending[h]).collect();
+        let rules: std::collections::HashMap<String, String> = relations.into_iter().collect();
+        let mut word = vec![0u32; gens.len()];
+        loop {
+            let element = word.iter().zip(&gens).fold(0, |x, (&e, &g)| {
+                (0..e).fold(x, |x, _| q.monoid.product(x, g))
+            });
+            let mut current = word.clone();
+            // Apply a rule to a sub-word until none applies.
+            'rewrite: loop {
+                for (lhs, rhs) in &rules {
+                    let l = exponents(lhs, gens.len());
+                    let r = exponents(rhs, gens.len());
+                    if l.iter().zip(&current).all(|(a, b)| a <= b) {
+                        for j in 0..current.len() {
+                            current[j] = current[j] - l[j] + r[j];
+                        }
+                        continue 'rewrite;
+                    }
+                }
+                break;
+            }
+            assert_eq!(
+                super::quotient::spell_for_tests(&current),
+                names[element as usize],
+                "{text} {word:?}"
+            );
+            // The next word.
+            let mut at = 0;
+            while at < word.len() && word[at] == 4 {
+                word[at] = 0;
+                at += 1;
+            }
+            if at == word.len() {
+                break;
+            }
+            word[at] += 1;
+        }
+    }
+}
+
+/// A word's exponents from its spelling (`a²b` → [2, 1, …]).
+fn exponents(text: &str, generators: usize) -> Vec<u32> {
+    let mut e = vec![0u32; generators];
+    if text == "1" {
+        return e;
+    }
+    let mut last = 0;
+    for c in text.chars() {
+        if c.is_ascii_lowercase() {
+            last = (c as u8 - b'a') as usize;
+            e[last] += 1;
+        } else if let Some(d) = "⁰¹²³⁴⁵⁶⁷⁸⁹".chars().position(|s| s == c) {
+            // A superscript after a letter replaces its single count.
+            if e[last] == 1 {
+                e[last] = 0;
+            }
+            e[last] = e[last] * 10 + d as u32;
+        }
+    }
+    e
+}
