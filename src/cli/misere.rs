@@ -11,7 +11,9 @@ use indicatif::{ProgressBar, ProgressStyle};
 use ladder::games::Rule;
 use ladder::misere::period::{Period, proved_period};
 use ladder::misere::quotient::{Limits, Quotient, quotient};
-use ladder::misere::referee::{referee, sums};
+use ladder::misere::referee::{
+    CHECKED_COUNTERS as REFEREE_COUNTERS, CHECKED_HEAPS as REFEREE_HEAPS, referee, sums,
+};
 use ladder::misere::tame::is_tame;
 use ladder::text::numbers::grouped;
 
@@ -21,11 +23,6 @@ use super::print::{emit, quiet, say};
 /// quotients the engine settles stop changing, and the check's states grow
 /// with every heap.
 pub const MOST_HEAPS: usize = 2000;
-
-/// The sums the referee plays out exactly: at most this many heaps...
-const REFEREE_HEAPS: usize = 3;
-/// ... and this many counters in all.
-const REFEREE_COUNTERS: usize = 36;
 
 /// The help of `misere`.
 pub const HELP: &str = "Rules:\n  octal:.07    an octal code (also ·07, 0.07; 4.07 splits a heap without taking)\n\n\

@@ -10,15 +10,12 @@ use super::bounds::{CheckParams, Within};
 use crate::games::Rule;
 use crate::misere::period::proved_period;
 use crate::misere::quotient::{Limits, quotient};
-use crate::misere::referee::{referee, sums};
+use crate::misere::referee::{
+    CHECKED_COUNTERS as REFEREE_COUNTERS, CHECKED_HEAPS as REFEREE_HEAPS, referee, sums,
+};
 use crate::misere::tame::is_tame;
 use crate::table::{Cell, Column, Table};
 use crate::text::numbers::grouped;
-
-/// Sums the referee plays out: at most this many heaps…
-pub const REFEREE_HEAPS: usize = 3;
-/// … and this many counters.
-pub const REFEREE_COUNTERS: usize = 36;
 
 #[derive(Debug, Clone, Deserialize)]
 #[serde(deny_unknown_fields)]

@@ -71,6 +71,24 @@ impl Monoid {
         &self.table
     }
 
+    /// Which elements are products of `generators` (the identity is the
+    /// empty product).
+    pub fn generated_by(&self, generators: &[u32]) -> Vec<bool> {
+        let mut reached = vec![false; self.size];
+        reached[0] = true;
+        let mut frontier = vec![0u32];
+        while let Some(y) = frontier.pop() {
+            for &g in generators {
+                let z = self.product(y, g);
+                if !reached[z as usize] {
+                    reached[z as usize] = true;
+                    frontier.push(z);
+                }
+            }
+        }
+        reached
+    }
+
     /// The index and period of an element's powers: the least `index` and
     /// `period ≥ 1` with `x^(index + period) = x^index`.
     pub fn index_and_period(&self, x: u32) -> (usize, usize) {

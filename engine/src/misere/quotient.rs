@@ -212,25 +212,13 @@ fn power(e: u32) -> String {
 /// The heaps whose element is not a product of the elements of smaller
 /// heaps: where the quotient grew, and the generators it is written in.
 fn generating_heaps(monoid: &Monoid, pretending: &[u32]) -> Vec<usize> {
-    let mut reached = vec![false; monoid.size()];
-    reached[0] = true;
     let mut chosen: Vec<usize> = Vec::new();
+    let mut reached = monoid.generated_by(&[]);
     for (heap, &x) in pretending.iter().enumerate().skip(1) {
-        if reached[x as usize] {
-            continue;
-        }
-        chosen.push(heap);
-        let mut frontier: Vec<u32> = (0..monoid.size() as u32)
-            .filter(|&y| reached[y as usize])
-            .collect();
-        while let Some(y) = frontier.pop() {
-            for &h in &chosen {
-                let z = monoid.product(y, pretending[h]);
-                if !reached[z as usize] {
-                    reached[z as usize] = true;
-                    frontier.push(z);
-                }
-            }
+        if !reached[x as usize] {
+            chosen.push(heap);
+            let images: Vec<u32> = chosen.iter().map(|&h| pretending[h]).collect();
+            reached = monoid.generated_by(&images);
         }
     }
     chosen

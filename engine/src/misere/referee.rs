@@ -6,6 +6,12 @@ use super::outcome::{MOST_COUNTERS, Outcomes, Play};
 use super::quotient::Quotient;
 use crate::games::OctalCode;
 
+/// The sums a quotient shown or printed is refereed on: at most this many
+/// heaps…
+pub const CHECKED_HEAPS: usize = 3;
+/// … and this many counters in all.
+pub const CHECKED_COUNTERS: usize = 36;
+
 /// What the referee checked: how many sums, and the first on which the
 /// quotient and the search differ (heap sizes), if any.
 #[derive(Debug, Clone, PartialEq, Eq)]

@@ -43,25 +43,12 @@ pub fn is_tame(monoid: &Monoid, p: &[bool]) -> Result<bool, String> {
 
 /// Elements that generate `monoid`, chosen greedily in index order.
 fn generators(monoid: &Monoid) -> Vec<u32> {
-    let size = monoid.size();
-    let mut reached = vec![false; size];
-    reached[0] = true;
     let mut chosen = Vec::new();
-    for x in 1..size as u32 {
-        if reached[x as usize] {
-            continue;
-        }
-        chosen.push(x);
-        // Close the reached set under the generators chosen so far.
-        let mut frontier: Vec<u32> = (0..size as u32).filter(|&y| reached[y as usize]).collect();
-        while let Some(y) = frontier.pop() {
-            for &g in &chosen {
-                let z = monoid.product(y, g);
-                if !reached[z as usize] {
-                    reached[z as usize] = true;
-                    frontier.push(z);
-                }
-            }
+    let mut reached = monoid.generated_by(&chosen);
+    for x in 1..monoid.size() as u32 {
+        if !reached[x as usize] {
+            chosen.push(x);
+            reached = monoid.generated_by(&chosen);
         }
     }
     chosen
