@@ -47,7 +47,7 @@ pub struct Limits {
     /// Repairs of the candidate for one heap.
     pub most_repairs: usize,
     /// Work of all the checks together, in products of two elements (each
-    /// state met and heap added costs |Q|); about 10^9 a second here.
+    /// state met and heap added costs |Q|); about 10^8 a second here, as measured.
     pub most_work: u64,
 }
 
