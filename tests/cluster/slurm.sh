@@ -40,9 +40,7 @@ if ! command -v slurmctld >/dev/null || ! command -v slurmd >/dev/null ||
     ! command -v sbatch >/dev/null || ! command -v munged >/dev/null ||
     ! command -v jq >/dev/null; then
     say "installing slurm-wlm, munge and jq"
-    export DEBIAN_FRONTEND=noninteractive
-    apt-get update -qq >/dev/null
-    apt-get install -y -qq slurm-wlm munge jq >/dev/null
+    bash "$REPO/.ci/apt-install" slurm-wlm munge jq
 fi
 # Installing may have started daemons on the default socket and ports
 # (no systemd in a container, usually); this cluster uses its own socket,
