@@ -279,38 +279,50 @@ fn validate(manifest: &Manifest, source: &str, path: &Path, project: &Project) -
 
 /// Reads the committed records figures read instead of computing: each
 /// `unsolved-octal`'s `sweep:`, a file of `records/` holding a sweep's
-/// lines as `ladder sweep merge --out` writes them. A missing file is
-/// located at its name in the manifest, a bad line in the file itself.
+/// lines as `ladder sweep merge --out` writes them, and each
+/// `misere-census-record`'s `record:`, the lines of
+/// `examples/misere_census.rs`. A missing file is located at its name in
+/// the manifest, a bad line in the file itself.
 fn attach_records(
     manifest: &mut Manifest,
     source: &str,
     path: &Path,
     project: &Project,
 ) -> Vec<Located> {
+    use crate::figures::FigureSpec;
+    use crate::sweep::file::parse_lines;
     let mut errors = Vec::new();
     for figure in &mut manifest.figures {
-        let crate::figures::FigureSpec::UnsolvedOctal(params) = &mut figure.spec else {
-            continue;
+        let (key, name) = match &figure.spec {
+            FigureSpec::UnsolvedOctal(params) => ("sweep", params.sweep.clone()),
+            FigureSpec::MisereCensusRecord(params) => ("record", params.record.clone()),
+            _ => continue,
         };
-        match project.record(&params.sweep) {
-            Ok((file, text)) => match crate::sweep::file::parse_records(&text) {
-                Ok(records) => params.records = records,
-                Err((line, column, message)) => errors.push(Located {
-                    file,
-                    line,
-                    column,
-                    message,
-                }),
-            },
+        let (file, text) = match project.record(&name) {
+            Ok(found) => found,
             Err(message) => {
-                let (line, column) = locate(source, "sweep", &params.sweep, 1);
+                let (line, column) = locate(source, key, &name, 1);
                 errors.push(Located {
                     file: path.to_path_buf(),
                     line,
                     column,
                     message: format!("figure `{}`: {message}", figure.id),
                 });
+                continue;
             }
+        };
+        let read = match &mut figure.spec {
+            FigureSpec::UnsolvedOctal(params) => parse_lines(&text).map(|r| params.records = r),
+            FigureSpec::MisereCensusRecord(params) => parse_lines(&text).map(|r| params.rows = r),
+            _ => Ok(()),
+        };
+        if let Err((line, column, message)) = read {
+            errors.push(Located {
+                file,
+                line,
+                column,
+                message,
+            });
         }
     }
     errors

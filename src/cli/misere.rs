@@ -9,10 +9,10 @@ use std::process::ExitCode;
 use anyhow::{Result, anyhow};
 use indicatif::{ProgressBar, ProgressStyle};
 use ladder::games::Rule;
-use ladder::misere::period::{Period, proved_period};
+use ladder::misere::period::{Period, heaps_needed, proved_period};
 use ladder::misere::quotient::{Limits, Quotient, quotient};
 use ladder::misere::referee::{
-    CHECKED_COUNTERS as REFEREE_COUNTERS, CHECKED_HEAPS as REFEREE_HEAPS, referee, sums,
+    CHECKED_COUNTERS as REFEREE_COUNTERS, CHECKED_HEAPS as REFEREE_HEAPS, referee_within,
 };
 use ladder::misere::tame::is_tame;
 use ladder::text::numbers::grouped;
@@ -78,8 +78,8 @@ pub fn run(args: Args) -> Result<ExitCode> {
     };
     let period = proved_period(&q.pretending, code.largest_take());
     let tame = is_tame(&q.monoid, &q.p).map_err(|e| anyhow!(e))?;
-    let checked = sums(q.heaps, REFEREE_HEAPS, REFEREE_COUNTERS);
-    let refereed = referee(code, &q, &checked).map_err(|e| anyhow!(e))?;
+    let refereed = referee_within(code, &q, period, REFEREE_HEAPS, REFEREE_COUNTERS)
+        .map_err(|e| anyhow!(e))?;
     let mut out = String::new();
     if json {
         let size = q.monoid.size();
@@ -120,8 +120,13 @@ pub fn run(args: Args) -> Result<ExitCode> {
         match &refereed.first_difference {
             None => say!(
                 out,
-                "refereed: {} sums of up to {REFEREE_HEAPS} heaps and {REFEREE_COUNTERS} counters, each played out exactly, all as predicted",
-                grouped(refereed.sums as u64)
+                "refereed: {} sums of up to {REFEREE_HEAPS} heaps and {REFEREE_COUNTERS} counters{}, each played out exactly, all as predicted",
+                grouped(refereed.sums as u64),
+                if period.is_some() {
+                    " (heaps past the bound with Φ continued by its period)"
+                } else {
+                    ""
+                }
             ),
             Some(sum) => say!(out, "refereed: the exact search differs on {sum:?}"),
         }
@@ -155,12 +160,10 @@ fn text(
     match period {
         Some(p) => say!(
             out,
-            "Φ proved periodic: period {} from heap {} (2·{} + 2·{} + {largest_take} + 2 = {} ≤ {} heaps), so this is the whole game's quotient",
+            "Φ proved periodic: period {} from heap {} (Theorem M needs heaps to {}, computed to {}), so this is the whole game's quotient",
             p.period,
             p.preperiod,
-            p.preperiod,
-            p.period,
-            2 * p.preperiod + 2 * p.period + largest_take + 2,
+            heaps_needed(p, largest_take).unwrap_or(usize::MAX),
             q.heaps
         ),
         None => say!(out, "Φ not proved periodic within {} heaps", q.heaps),

@@ -12,7 +12,7 @@ use super::bounds::{CheckParams, Within};
 use crate::games::OctalCode;
 use crate::misere::period::proved_period;
 use crate::misere::quotient::{Limits, settle};
-use crate::misere::referee::{referee, sums};
+use crate::misere::referee::referee_within;
 use crate::misere::tame::is_tame;
 use crate::table::{Cell, Column, Table};
 use crate::text::numbers::grouped;
@@ -55,7 +55,8 @@ pub enum Status {
     Unsettled,
 }
 
-#[derive(Debug, Clone, Deserialize, Serialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Deserialize, Serialize)]
+#[serde(deny_unknown_fields)]
 pub struct Row {
     pub code: String,
     pub status: Status,
@@ -92,7 +93,17 @@ pub struct Data {
     pub odd_order: usize,
 }
 
-fn census_row(code: &OctalCode, params: &Params) -> Result<Row, String> {
+/// The octal codes of exactly `digits` digits after the point, the last
+/// one not 0 (`·1` to `·7`, then `·01` to `·77`, …), in order.
+pub fn codes_of(digits: u32) -> Vec<OctalCode> {
+    (1..8u64.pow(digits))
+        .filter(|n| n % 8 != 0)
+        .map(|n| OctalCode::from_number(n, digits))
+        .collect()
+}
+
+/// One code's row: its quotient settled within `params`' heaps and work.
+pub fn census_row(code: &OctalCode, params: &Params) -> Result<Row, String> {
     let limits = Limits {
         most_work: params.work,
         most_states: 400_000,
@@ -107,7 +118,7 @@ fn census_row(code: &OctalCode, params: &Params) -> Result<Row, String> {
     };
     let period = proved_period(&q.pretending, code.largest_take());
     let tame = is_tame(&q.monoid, &q.p)?;
-    let verdict = referee(code, &q, &sums(q.heaps, REFEREE_HEAPS, REFEREE_COUNTERS))?;
+    let verdict = referee_within(code, &q, period, REFEREE_HEAPS, REFEREE_COUNTERS)?;
     Ok(Row {
         code: format!("·{}", code.digits_after_point()),
         status: match (period, tame) {
@@ -128,13 +139,7 @@ fn census_row(code: &OctalCode, params: &Params) -> Result<Row, String> {
 }
 
 pub fn compute(params: &Params) -> Result<Data, String> {
-    let codes: Vec<OctalCode> = (1..=params.digits)
-        .flat_map(|digits| {
-            (1..8u64.pow(digits))
-                .filter(|n| n % 8 != 0)
-                .map(move |n| OctalCode::from_number(n, digits))
-        })
-        .collect();
+    let codes: Vec<OctalCode> = (1..=params.digits).flat_map(codes_of).collect();
     let rows = codes
         .par_iter()
         .map(|code| census_row(code, params))
@@ -162,8 +167,8 @@ impl Data {
         format!(
             "The {} codes of 1 to {} digits, each grown heap by heap until Φ's period is proved, \
              {} heaps, or {} products of work; each row's quotient refereed by the exact search \
-             on every sum of up to {REFEREE_HEAPS} heaps and {REFEREE_COUNTERS} counters ({} rows \
-             with a difference).",
+             on every sum of up to {REFEREE_HEAPS} heaps and {REFEREE_COUNTERS} counters, a proved \
+             row's heaps past its bound with Φ continued by its period ({} rows with a difference).",
             self.codes,
             self.digits,
             self.most_heaps,

@@ -8,10 +8,10 @@ use serde::{Deserialize, Serialize};
 use super::RenderMeta;
 use super::bounds::{CheckParams, Within};
 use crate::games::Rule;
-use crate::misere::period::proved_period;
+use crate::misere::period::{heaps_needed, miseresolver_heaps, proved_period};
 use crate::misere::quotient::{Limits, quotient};
 use crate::misere::referee::{
-    CHECKED_COUNTERS as REFEREE_COUNTERS, CHECKED_HEAPS as REFEREE_HEAPS, referee, sums,
+    CHECKED_COUNTERS as REFEREE_COUNTERS, CHECKED_HEAPS as REFEREE_HEAPS, referee_within,
 };
 use crate::misere::tame::is_tame;
 use crate::table::{Cell, Column, Table};
@@ -46,8 +46,10 @@ pub struct Data {
     /// Φ's period and preperiod, when the periodicity theorem proves them.
     pub period: Option<usize>,
     pub preperiod: Option<usize>,
-    /// The heaps the theorem needs for that period, `2n₀ + 2p + k + 2`.
+    /// The heaps Theorem M needs for that period, `2·max(n₀, 1) + 2p + t − 2`.
     pub heaps_needed: Option<usize>,
+    /// The heaps MisereSolver's stopping rule would ask for, `2n₀ + 2p + t + 2`.
+    pub miseresolver_heaps: Option<usize>,
     /// The heaps whose element is new: the generators `a`, `b`, … in order.
     pub generators: Vec<usize>,
     /// Each element's name, by index.
@@ -74,7 +76,7 @@ pub fn compute(params: &Params) -> Result<Data, String> {
         )
     })?;
     let period = proved_period(&q.pretending, code.largest_take());
-    let verdict = referee(code, &q, &sums(q.heaps, REFEREE_HEAPS, REFEREE_COUNTERS))?;
+    let verdict = referee_within(code, &q, period, REFEREE_HEAPS, REFEREE_COUNTERS)?;
     let size = q.monoid.size();
     Ok(Data {
         code: params.code.to_string().replace("octal:", ""),
@@ -84,7 +86,8 @@ pub fn compute(params: &Params) -> Result<Data, String> {
         tame: is_tame(&q.monoid, &q.p)?,
         period: period.map(|p| p.period),
         preperiod: period.map(|p| p.preperiod),
-        heaps_needed: period.map(|p| 2 * p.preperiod + 2 * p.period + code.largest_take() + 2),
+        heaps_needed: period.and_then(|p| heaps_needed(p, code.largest_take())),
+        miseresolver_heaps: period.and_then(|p| miseresolver_heaps(p, code.largest_take())),
         names: q.names(),
         relations: q
             .relations()
@@ -104,7 +107,9 @@ impl Data {
     pub fn range_note(&self) -> String {
         let period = match (self.period, self.preperiod) {
             (Some(period), Some(preperiod)) => format!(
-                "Φ has period {period} from heap {preperiod}, proved by the periodicity theorem, so this is the whole game's quotient"
+                "Φ has period {period} from heap {preperiod}, proved by Theorem M, so this is the \
+                 whole game's quotient, and heaps past {} are refereed with Φ continued by it",
+                self.heaps
             ),
             _ => format!("Φ is not proved periodic within {} heaps", self.heaps),
         };

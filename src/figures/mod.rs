@@ -26,6 +26,7 @@ pub mod entry;
 mod fingerprint;
 pub mod million_heap;
 pub mod misere_census;
+pub mod misere_census_record;
 pub mod misere_outcomes;
 pub mod misere_quotient;
 pub mod octal_frontier;
@@ -194,6 +195,7 @@ impl FigureSpec {
         match self {
             FigureSpec::SolvedOctal(params) => solved_octal::records(params),
             FigureSpec::UnsolvedOctal(params) => unsolved_octal::records(params),
+            FigureSpec::MisereCensusRecord(params) => misere_census_record::records(params),
             _ => Vec::new(),
         }
     }
@@ -204,6 +206,7 @@ impl FigureSpec {
         match self {
             FigureSpec::SolvedOctal(params) => solved_octal::deep_check(params),
             FigureSpec::UnsolvedOctal(params) => unsolved_octal::deep_check(params),
+            FigureSpec::MisereCensusRecord(params) => misere_census_record::deep_check(params),
             _ => Vec::new(),
         }
     }
@@ -249,4 +252,5 @@ figure_kinds! {
     "misere-outcomes" => MisereOutcomes(misere_outcomes),
     "misere-quotient" => MisereQuotient(misere_quotient),
     "misere-census" => MisereCensus(misere_census),
+    "misere-census-record" => MisereCensusRecord(misere_census_record),
 }

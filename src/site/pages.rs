@@ -6,7 +6,7 @@
 //!   (its image, number, caption, search range, data link and command);
 //! - `{{ ref(id="cert-1-3-4") }}` writes a link "Figure 1" to it;
 //! - `$…$` and `$$…$$` are mathematics, rendered to MathML;
-//! - "Theorem P", "Theorem C" and "Theorem C⁺" in the prose link to their
+//! - "Theorem P", "Theorem C", "Theorem C⁺" and "Theorem M" in the prose link to their
 //!   statements on the proofs page ([`super::theorems`]), whose headings
 //!   name their ids: `## Theorem P: … { #theorem-p }` ([`headings`]);
 //! - `{{ data["cert-1-3-4"].period }}` reads a number from a figure's data,

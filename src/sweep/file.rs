@@ -54,10 +54,12 @@ pub fn read(path: &Path) -> Result<(Plan, Vec<Record>), String> {
     Ok((head.sweep, records))
 }
 
-/// A sweep's records as `merge --out` writes them, one JSON line each
-/// (blank lines skipped); an error is the line and column, from 1, and
-/// what is wrong there.
-pub fn parse_records(text: &str) -> Result<Vec<Record>, (usize, usize, String)> {
+/// A file of one JSON value a line, each read as a `T`: a sweep's records
+/// as `merge --out` writes them, or a census's rows (blank lines skipped);
+/// an error is the line and column, from 1, and what is wrong there.
+pub fn parse_lines<T: serde::de::DeserializeOwned>(
+    text: &str,
+) -> Result<Vec<T>, (usize, usize, String)> {
     text.lines()
         .enumerate()
         .filter(|(_, line)| !line.trim().is_empty())

@@ -538,3 +538,37 @@ fn a_sweep_record_is_read_from_records_and_its_faults_are_located() {
         "records/r.jsonl: no record of octal:·6, which the list names",
     );
 }
+
+/// A `misere-census-record` figure reading `records/NAME`, with `rows` as
+/// the file's text (none: no file).
+fn fails_with_census_record(name: &str, rows: Option<&str>, message: &str) {
+    let figure = format!(
+        "  - id: f\n    page: page\n    caption: c\n    misere-census-record:\n      record: {name}\n      digits: 1\n      heaps: 20\n      work: 1000000\n"
+    );
+    let dir = site_with_figure(&figure);
+    if let Some(text) = rows {
+        fs::create_dir_all(dir.path().join("records")).unwrap();
+        fs::write(dir.path().join("records/r.jsonl"), text).unwrap();
+    }
+    build_fails_with(dir.path(), name, message);
+}
+
+#[test]
+fn a_census_record_is_read_from_records_and_its_faults_are_located() {
+    fails_with_census_record(
+        "r.jsonl",
+        None,
+        "figures.yaml:14:15: figure `f`: cannot read records/r.jsonl",
+    );
+    fails_with_census_record(
+        "r.jsonl",
+        Some("\n{\"code\": \"·1\", \"status\": \"solved\"}\n"),
+        "records/r.jsonl:2:",
+    );
+    // Well-formed, but short of the codes: the figure says how short.
+    fails_with_census_record(
+        "r.jsonl",
+        Some(""),
+        "records/r.jsonl: 0 rows, but there are 7 codes of 1 digits",
+    );
+}

@@ -14,10 +14,11 @@ use common::{ladder, repo, site, stderr};
 
 /// Each theorem's name, as prose writes it after "Theorem", and its id on
 /// the proofs page; the longer name first.
-const THEOREMS: [(&str, &str); 3] = [
+const THEOREMS: [(&str, &str); 4] = [
     ("C⁺", "theorem-c-plus"),
     ("C", "theorem-c"),
     ("P", "theorem-p"),
+    ("M", "theorem-m"),
 ];
 
 /// Every HTML file under `root`, as (path from `root`, text).

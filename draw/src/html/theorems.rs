@@ -1,7 +1,7 @@
 //! Theorems named in the prose, linked to their statements.
 //!
-//! The page `proofs` (`content/proofs.md`) states and proves Theorems P, C
-//! and C⁺, each under a heading that names a fixed id
+//! The page `proofs` (`content/proofs.md`) states and proves Theorems P, C,
+//! C⁺ and M, each under a heading that names a fixed id
 //! (`## Theorem P: … { #theorem-p }`, see the site's `site::headings`). Wherever
 //! else the site names one, in a page's prose, a caption, a figure's note
 //! or a table's cell ("Theorem C", "Theorem C⁺'s base", "Theorems C and
@@ -29,7 +29,7 @@ pub struct Theorem {
 }
 
 /// The theorems, a longer name before a shorter one it begins with.
-pub const THEOREMS: [Theorem; 3] = [
+pub const THEOREMS: [Theorem; 4] = [
     Theorem {
         name: "C⁺",
         anchor: "theorem-c-plus",
@@ -41,6 +41,10 @@ pub const THEOREMS: [Theorem; 3] = [
     Theorem {
         name: "P",
         anchor: "theorem-p",
+    },
+    Theorem {
+        name: "M",
+        anchor: "theorem-m",
     },
 ];
 

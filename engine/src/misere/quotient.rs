@@ -33,7 +33,7 @@ use std::rc::Rc;
 use super::candidate::{Candidate, build, option_images};
 use super::monoid::{Monoid, Product};
 use super::moves::heap_options;
-use super::period::proved_period;
+use super::period::{Period, extended, proved_period};
 use super::verify::{Failure, Layer, Stop, Verifier};
 use crate::games::OctalCode;
 
@@ -79,6 +79,18 @@ pub struct Quotient {
 }
 
 impl Quotient {
+    /// The same quotient with Φ continued by a proved `period` to heap
+    /// `heaps` (Theorem M's conclusion), for the referee to play heaps past
+    /// the bound. The monoid, P and the generators are unchanged.
+    pub fn continued(&self, period: Period, heaps: usize) -> Quotient {
+        let mut q = self.clone();
+        q.pretending = (0..=heaps.max(self.heaps))
+            .map(|h| extended(&self.pretending, period, h))
+            .collect();
+        q.heaps = heaps.max(self.heaps);
+        q
+    }
+
     /// The element of a sum given as heap sizes.
     pub fn element(&self, heaps: &[usize]) -> Option<u32> {
         heaps.iter().try_fold(0u32, |x, &h| {

@@ -3,6 +3,7 @@
 //! shows and in the tests.
 
 use super::outcome::{MOST_COUNTERS, Outcomes, Play};
+use super::period::Period;
 use super::quotient::Quotient;
 use crate::games::OctalCode;
 
@@ -45,6 +46,32 @@ pub fn sums(bound: usize, most_heaps: usize, most_counters: usize) -> Vec<Vec<us
         }
     }
     all
+}
+
+/// The quotient of `code` against the exact search on every sum of at most
+/// `most_heaps` heaps and `most_counters` counters: its heaps to its bound,
+/// and when Theorem M proves `period`, larger heaps too, each with Φ
+/// continued by the period, so the theorem's conclusion is played out.
+pub fn referee_within(
+    code: &OctalCode,
+    quotient: &Quotient,
+    period: Option<Period>,
+    most_heaps: usize,
+    most_counters: usize,
+) -> Result<Refereed, String> {
+    let continued;
+    let quotient = match period {
+        Some(period) => {
+            continued = quotient.continued(period, most_counters.min(MOST_COUNTERS));
+            &continued
+        }
+        None => quotient,
+    };
+    referee(
+        code,
+        quotient,
+        &sums(quotient.heaps, most_heaps, most_counters),
+    )
 }
 
 /// The quotient of `code` against the exact misère search on `sums`.

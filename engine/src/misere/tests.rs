@@ -2,7 +2,7 @@
 
 use super::monoid::Monoid;
 use super::outcome::{Outcomes, Play};
-use super::period::{extended, proved_period};
+use super::period::{Period, extended, heaps_needed, proved_period};
 use super::quotient::{Limits, Quotient, quotient};
 use super::referee::{referee, sums};
 use super::tame::is_tame;
@@ -280,4 +280,102 @@ fn exponents(text: &str, generators: usize) -> Vec<u32> {
         }
     }
     e
+}
+
+/// Φ of the quotient of the heaps `0..=n` for each `n` up to `top`, until
+/// the budget runs out: each list in its own quotient.
+fn pretending_by_bound(c: &OctalCode, top: usize) -> Vec<Vec<u32>> {
+    let limits = Limits {
+        most_work: 20_000_000,
+        most_states: 200_000,
+        ..Limits::default()
+    };
+    (0..=top)
+        .map_while(|n| quotient(c, n, &limits, &mut |_| {}).ok())
+        .map(|q| q.pretending)
+        .collect()
+}
+
+/// Whether Φ repeats with `period` from `preperiod` over all of `phi`.
+fn repeats(phi: &[u32], period: Period) -> bool {
+    (period.preperiod..phi.len().saturating_sub(period.period))
+        .all(|h| phi[h] == phi[h + period.period])
+}
+
+#[test]
+fn every_period_theorem_m_proves_holds_in_every_later_quotient() {
+    // Codes of one and two digits, Φ_n in Q_n for each n to 30: a period
+    // proved at n must hold in Q_m for every later m (checked to 30).
+    let mut proofs = 0;
+    for digits in 1..=2u32 {
+        for number in (1..8u64.pow(digits)).filter(|n| n % 8 != 0) {
+            let c = OctalCode::from_number(number, digits);
+            let phis = pretending_by_bound(&c, 30);
+            for (n, phi) in phis.iter().enumerate() {
+                let Some(period) = proved_period(phi, c.largest_take()) else {
+                    continue;
+                };
+                proofs += 1;
+                for later in &phis[n + 1..] {
+                    assert!(
+                        repeats(later, period),
+                        "·{}: {period:?} proved at heap {n}, broken at heap {}",
+                        c.digits_after_point(),
+                        later.len() - 1
+                    );
+                }
+            }
+        }
+    }
+    assert!(proofs > 500, "only {proofs} proofs tried");
+}
+
+#[test]
+fn one_heap_short_of_theorem_m_a_period_can_break() {
+    // Each Φ repeats over the heaps up to one short of the bound and
+    // breaks at the bound itself: the bound cannot be lowered.
+    for (text, preperiod, period) in [(".6", 1, 3), (".36", 1, 3), (".355", 1, 2)] {
+        let c = code(text);
+        let period = Period { preperiod, period };
+        let needed = heaps_needed(period, c.largest_take()).unwrap();
+        let phis = pretending_by_bound(&c, needed);
+        assert_eq!(phis.len(), needed + 1, "{text}");
+        assert!(
+            repeats(&phis[needed - 1], period),
+            "{text} repeats to heap {}",
+            needed - 1
+        );
+        assert_eq!(
+            proved_period(&phis[needed - 1], c.largest_take()),
+            None,
+            "{text}"
+        );
+        assert!(
+            !repeats(&phis[needed], period),
+            "{text} breaks at heap {needed}"
+        );
+    }
+}
+
+#[test]
+fn the_referee_plays_a_proved_period_past_the_bound() {
+    use super::referee::referee_within;
+    let c = code(".312");
+    let q = solve(".312", 16);
+    let right = proved_period(&q.pretending, 3).expect("proved by heap 16");
+    let within = referee_within(&c, &q, None, 3, 30).unwrap();
+    let past = referee_within(&c, &q, Some(right), 3, 30).unwrap();
+    assert_eq!(
+        (within.first_difference, past.first_difference),
+        (None, None)
+    );
+    assert!(past.sums > within.sums, "heaps past 16 were played too");
+    // A period Φ does not have (3, where heaps alternate) is caught once
+    // it is played: it makes heap 20 an odd heap.
+    let wrong = Period {
+        preperiod: 5,
+        period: 3,
+    };
+    let caught = referee_within(&c, &q, Some(wrong), 3, 30).unwrap();
+    assert!(caught.first_difference.is_some());
 }
