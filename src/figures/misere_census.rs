@@ -93,6 +93,16 @@ pub struct Data {
     pub odd_order: usize,
 }
 
+impl Row {
+    /// The cell for Φ's period: `12 from 71`, or `not proved`.
+    pub fn period_text(&self) -> String {
+        match (self.period, self.preperiod) {
+            (Some(period), Some(from)) => format!("{period} from {from}"),
+            _ => "not proved".to_string(),
+        }
+    }
+}
+
 /// The octal codes of exactly `digits` digits after the point, the last
 /// one not 0 (`·1` to `·7`, then `·01` to `·77`, …), in order.
 pub fn codes_of(digits: u32) -> Vec<OctalCode> {
@@ -195,10 +205,6 @@ pub fn render(data: &Data, _meta: &RenderMeta) -> Table {
             Status::Unsettled if row.tame => "unsettled (tame so far)",
             Status::Unsettled => "unsettled",
         };
-        let period = match (row.period, row.preperiod) {
-            (Some(period), Some(from)) => format!("{period} from {from}"),
-            _ => "not proved".to_string(),
-        };
         let heaps = match &row.stopped {
             Some(why) => format!("0–{}; stopped at {why}", row.heaps),
             None => format!("0–{}", row.heaps),
@@ -208,7 +214,7 @@ pub fn render(data: &Data, _meta: &RenderMeta) -> Table {
             Cell::text(found).marked(row.status == Status::Wild),
             Cell::number(row.order as u64),
             Cell::number(row.p_size as u64),
-            Cell::text(period),
+            Cell::text(row.period_text()),
             Cell::text(heaps),
             Cell::number(row.refereed as u64),
         ]);

@@ -264,15 +264,11 @@ pub fn render(data: &Data, _meta: &RenderMeta) -> Table {
         Column::number("sums refereed"),
     ]);
     for row in data.rows.iter().filter(|r| r.status == Status::Wild) {
-        let period = match (row.period, row.preperiod) {
-            (Some(period), Some(from)) => format!("{period} from {from}"),
-            _ => "not proved".to_string(),
-        };
         table.push(vec![
             Cell::text(row.code.clone()),
             Cell::number(row.order as u64),
             Cell::number(row.p_size as u64),
-            Cell::text(period),
+            Cell::text(row.period_text()),
             Cell::number(row.heaps as u64),
             Cell::number(row.refereed as u64),
         ]);
