@@ -24,15 +24,15 @@ if (x >= cx && x < cx + w && y >= cy && y < cy + h) return i;
 }
 return -1;
 }
-export function start() {
+export function start(pressed = new Map()) {
 const drawings = new Map();
 for (const holder of document.querySelectorAll(".figure-image[data-cells]")) {
-const drawing = setUp(holder);
+const drawing = setUp(holder, pressed.get(holder) ?? "mouse");
 if (drawing) drawings.set(holder, drawing);
 }
 return drawings;
 }
-function setUp(holder) {
+function setUp(holder, pressed) {
 const img = holder.querySelector("img");
 const frame = holder.closest(".figure-frame");
 if (!img || !frame) return null;
@@ -44,7 +44,7 @@ const mark = document.createElement("span");
 mark.className = "cell-mark";
 mark.hidden = true;
 frame.append(mark, name);
-let map = null, shown = -1, pointer = "mouse";
+let map = null, shown = -1, pointer = pressed;
 const ready = () => cellsOf(img).then((m) => (map = m && m.cells.length ? ordered(m) : null));
 img.addEventListener("load", () => { map = null; hide(); });
 function hide() {

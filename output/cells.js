@@ -1,10 +1,11 @@
 const holders = [...document.querySelectorAll(".figure-image[data-cells]")];
 const waiting = new AbortController();
 let names = null;
+const pressed = new Map();
 function load() {
 names ??= import("./cell-names.js").then((module) => {
 waiting.abort();
-return module.start();
+return module.start(pressed);
 });
 return names;
 }
@@ -31,8 +32,13 @@ const at = { clientX: event.clientX, clientY: event.clientY };
 holder.addEventListener("pointermove", (e) => { at.clientX = e.clientX; at.clientY = e.clientY; }, { signal });
 handOver(holder, (drawing) => { if (holder.matches(":hover")) drawing.enter(at); });
 }, { signal });
-holder.addEventListener("pointerdown", (event) => { pointer = event.pointerType; load(); }, { signal });
+holder.addEventListener("pointerdown", (event) => {
+pointer = event.pointerType;
+pressed.set(holder, pointer);
+load();
+}, { signal });
 holder.addEventListener("click", (event) => {
+pressed.delete(holder);
 if (pointer === "mouse") return;
 event.preventDefault();
 const at = { clientX: event.clientX, clientY: event.clientY };

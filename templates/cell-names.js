@@ -37,17 +37,19 @@ function cellAt(map, x, y) {
 }
 
 // Sets every drawing of the page up; what each does with the gesture that
-// loaded this file, by drawing.
-export function start() {
+// loaded this file, by drawing. `pressed`: the pointer pressed on a drawing
+// whose click is still to come (a tap that loaded this file before its
+// click), so that click names a cell too.
+export function start(pressed = new Map()) {
   const drawings = new Map();
   for (const holder of document.querySelectorAll(".figure-image[data-cells]")) {
-    const drawing = setUp(holder);
+    const drawing = setUp(holder, pressed.get(holder) ?? "mouse");
     if (drawing) drawings.set(holder, drawing);
   }
   return drawings;
 }
 
-function setUp(holder) {
+function setUp(holder, pressed) {
   const img = holder.querySelector("img");
   const frame = holder.closest(".figure-frame");
   if (!img || !frame) return null;
@@ -59,7 +61,7 @@ function setUp(holder) {
   mark.className = "cell-mark";
   mark.hidden = true;
   frame.append(mark, name);
-  let map = null, shown = -1, pointer = "mouse";
+  let map = null, shown = -1, pointer = pressed;
   const ready = () => cellsOf(img).then((m) => (map = m && m.cells.length ? ordered(m) : null));
   img.addEventListener("load", () => { map = null; hide(); });
 

@@ -7,12 +7,16 @@
 const holders = [...document.querySelectorAll(".figure-image[data-cells]")];
 const waiting = new AbortController();
 let names = null;
+// The pointer pressed on each drawing whose click has not come yet: a tap's
+// click can come after the module has loaded and this file's listeners
+// are gone, and the module must still take it for a tap.
+const pressed = new Map();
 
 // The module, loaded once; then this file's listeners are let go.
 function load() {
   names ??= import("./cell-names.js").then((module) => {
     waiting.abort();
-    return module.start();
+    return module.start(pressed);
   });
   return names;
 }
@@ -40,9 +44,14 @@ for (const holder of holders) {
     holder.addEventListener("pointermove", (e) => { at.clientX = e.clientX; at.clientY = e.clientY; }, { signal });
     handOver(holder, (drawing) => { if (holder.matches(":hover")) drawing.enter(at); });
   }, { signal });
-  holder.addEventListener("pointerdown", (event) => { pointer = event.pointerType; load(); }, { signal });
+  holder.addEventListener("pointerdown", (event) => {
+    pointer = event.pointerType;
+    pressed.set(holder, pointer);
+    load();
+  }, { signal });
   // A tap names the cell rather than opening the figure's page.
   holder.addEventListener("click", (event) => {
+    pressed.delete(holder);
     if (pointer === "mouse") return;
     event.preventDefault();
     const at = { clientX: event.clientX, clientY: event.clientY };

@@ -206,6 +206,31 @@ for (const id of ids.filter((id, i) => i % 3 === 0)) {
   expect(/figures\/[^/]+\.html$/.test(phone.url()), `${id} at 390 px: a second tap on the cell did not open the figure's page`);
 }
 
+// A tap whose click comes only after the names' module has loaded (a slow
+// finger, or a fast network) still names the cell: the touch is pressed,
+// the module loads, then the click comes, and must not follow the link.
+{
+  const id = ids[0];
+  let map;
+  try { map = read(`figures/${id}.phone.cells.json`); } catch { map = read(`figures/${id}.cells.json`); }
+  const url = `${server.origin}/${pageOf(id)}`;
+  await phone.goto(`${url}#fig-${id}`);
+  const holder = phone.locator(`#fig-${id} .figure-image`);
+  const img = phone.locator(`#fig-${id} .figure-image img`);
+  await img.scrollIntoViewIfNeeded();
+  const box = await img.boundingBox();
+  const scale = box.width / map.width;
+  const cell = map.cells[0];
+  const at = { clientX: box.x + (cell[0] + cell[2] / 2) * scale, clientY: box.y + (cell[1] + cell[3] / 2) * scale, bubbles: true, cancelable: true };
+  await holder.dispatchEvent("pointerdown", { ...at, pointerType: "touch", isPrimary: true });
+  await phone.waitForFunction((id) => document.querySelector(`#fig-${id} .cell-name`), id, { timeout: 10000 });
+  await holder.dispatchEvent("click", at);
+  await phone.waitForTimeout(300);
+  const got = await shown(phone, id);
+  expect(phone.url().startsWith(url), `${id} at 390 px: a click after the module loaded left the page`);
+  expect(got && got.text === cell[4], `${id} at 390 px: a click after the module loaded shows ${got ? `"${got.text}"` : "nothing"}, not "${cell[4]}"`);
+}
+
 // The Explore page's strip, drawn in the browser, names its cells.
 const explore = readdirSync(site).includes("explore.html") && process.env.CELLS_EXPLORE !== "0";
 if (explore) {
