@@ -18,6 +18,7 @@ use serde::{Deserialize, Serialize};
 use super::RenderMeta;
 use super::bounds::{CheckParams, Within};
 use super::misere_census::{self, Row, Status, census_row, codes_of};
+use crate::sweep::record::differing_fields;
 use crate::table::{Cell, Column, Table};
 use crate::text::numbers::grouped;
 
@@ -184,19 +185,12 @@ fn consistent(row: &Row, params: &Params) -> Result<(), String> {
 
 /// The fields of `recorded` that differ from `fresh`, each in words.
 fn differing(recorded: &Row, fresh: &Row) -> Vec<String> {
-    let (Ok(serde_json::Value::Object(a)), Ok(serde_json::Value::Object(b))) =
-        (serde_json::to_value(recorded), serde_json::to_value(fresh))
-    else {
+    let Some(fields) = differing_fields(recorded, fresh) else {
         return vec!["the rows cannot be compared".to_string()];
     };
-    a.iter()
-        .filter(|(key, value)| b.get(*key) != Some(value))
-        .map(|(key, value)| {
-            let now = b
-                .get(key)
-                .map_or("nothing".to_string(), ToString::to_string);
-            format!("{key}: recorded {value}, computed {now}")
-        })
+    fields
+        .into_iter()
+        .map(|(key, value, now)| format!("{key}: recorded {value}, computed {now}"))
         .collect()
 }
 

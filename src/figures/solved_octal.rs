@@ -529,19 +529,13 @@ pub fn deep_check(params: &Params) -> Vec<String> {
 
 /// The fields of `record` that differ from `solved`, one line each.
 fn record_differences(rule: &Rule, record: &Record, solved: &Record) -> Vec<String> {
-    let (Ok(serde_json::Value::Object(committed)), Ok(serde_json::Value::Object(fresh))) =
-        (serde_json::to_value(record), serde_json::to_value(solved))
-    else {
+    let Some(fields) = crate::sweep::record::differing_fields(record, solved) else {
         return vec![format!("{rule}: the record cannot be compared")];
     };
-    committed
-        .iter()
-        .filter(|(key, value)| fresh.get(*key) != Some(value))
-        .map(|(key, value)| {
-            format!(
-                "{rule}: the record says {key} = {value}, the solve finds {}",
-                fresh.get(key).unwrap_or(&serde_json::Value::Null)
-            )
+    fields
+        .into_iter()
+        .map(|(key, value, now)| {
+            format!("{rule}: the record says {key} = {value}, the solve finds {now}")
         })
         .collect()
 }

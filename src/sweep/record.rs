@@ -11,6 +11,31 @@ use crate::games::octal_solve::{Finish, Solver};
 use crate::games::{OctalCode, Rule};
 use crate::text::wording::engine_stop;
 
+/// The fields of two records of one kind that differ, as (name, recorded
+/// value, fresh value), in the order of the recorded one's fields; `None`
+/// when either is not a JSON object. `ladder check --deep` and the build
+/// set a committed record against the same thing computed again with this.
+pub fn differing_fields<T: Serialize>(
+    recorded: &T,
+    fresh: &T,
+) -> Option<Vec<(String, serde_json::Value, serde_json::Value)>> {
+    let (Ok(serde_json::Value::Object(recorded)), Ok(serde_json::Value::Object(fresh))) =
+        (serde_json::to_value(recorded), serde_json::to_value(fresh))
+    else {
+        return None;
+    };
+    Some(
+        recorded
+            .into_iter()
+            .filter(|(key, value)| fresh.get(key) != Some(value))
+            .map(|(key, value)| {
+                let now = fresh.get(&key).cloned().unwrap_or(serde_json::Value::Null);
+                (key, value, now)
+            })
+            .collect(),
+    )
+}
+
 /// Heaps grown between two looks at the clock.
 const STEP: usize = 1 << 16;
 
