@@ -68,12 +68,23 @@ pub fn run(args: Args) -> Result<ExitCode> {
         }
         bar
     };
-    let found = quotient(code, heaps, &Limits::default(), &mut |heap| {
+    // A quarter of the room: the quotient's table is written out again as
+    // text (up to seven bytes an entry), and the referee has its own.
+    let (room, source) = ladder::budget::available_memory();
+    let limits = Limits {
+        most_bytes: room / 4,
+        ..Limits::default()
+    };
+    let found = quotient(code, heaps, &limits, &mut |heap| {
         bar.set_position(heap as u64)
     });
     bar.finish_and_clear();
     let (q, unsettled) = match found {
         Ok(q) => (q, None),
+        Err(stop) if stop.why.starts_with("memory") => (
+            stop.below,
+            Some((stop.heap, format!("{} (a quarter of {source})", stop.why))),
+        ),
         Err(stop) => (stop.below, Some((stop.heap, stop.why))),
     };
     let period = proved_period(&q.pretending, code.largest_take());

@@ -8,8 +8,10 @@ use std::process::ExitCode;
 use anyhow::{Result, anyhow};
 use indicatif::{ProgressBar, ProgressStyle};
 use ladder::games::Rule;
-use ladder::sweep::record::{self, Record, Status};
-use ladder::sweep::{file, plan};
+use ladder::sweep::file::{self, Kind, Owner};
+use ladder::sweep::misere::{self, Misere};
+use ladder::sweep::plan;
+use ladder::sweep::record::{self, Normal, Record, Status};
 use ladder::text::numbers::{counted, grouped};
 
 use super::print::{emit, quiet};
@@ -32,9 +34,12 @@ enum Merge {
         /// The folder the shards wrote to.
         dir: PathBuf,
         /// Write the joined records here (atomically) rather than to
-        /// standard output.
+        /// standard output; never inside DIR.
         #[arg(long, value_name = "FILE")]
         out: Option<PathBuf>,
+        /// The shards are a misère sweep's.
+        #[arg(long)]
+        misere: bool,
     },
 }
 
@@ -46,12 +51,26 @@ struct Run {
     /// A family, `?` for each free digit: 0.???, 4.???, 0.????.
     #[arg(long, value_name = "PATTERN")]
     family: Option<String>,
-    /// The depth: values computed at most per code.
-    #[arg(long, value_name = "N", default_value_t = 1 << 20)]
-    max_values: usize,
-    /// The time limit per code, in seconds.
-    #[arg(long, value_name = "SECONDS", default_value_t = 60)]
+    /// The depth: values computed at most per code (normal play).
+    #[arg(long, value_name = "N", default_value_t = 1 << 20, value_parser = clap::value_parser!(u64).range(1..))]
+    max_values: u64,
+    /// The time limit per code, in seconds (normal play).
+    #[arg(long, value_name = "SECONDS", default_value_t = 60, value_parser = clap::value_parser!(u64).range(1..))]
     max_seconds: u64,
+    /// Each code's misère quotient instead, grown until Theorem M proves
+    /// Φ's period, --max-heaps, or the work or memory budget.
+    #[arg(long, conflicts_with_all = ["max_values", "max_seconds"])]
+    misere: bool,
+    /// The most heaps a misère quotient is grown to.
+    #[arg(long, value_name = "N", default_value_t = 200, requires = "misere", value_parser = clap::value_parser!(u64).range(1..=2000))]
+    max_heaps: u64,
+    /// Each code's misère work budget, in products of two elements (about
+    /// 10^8 a second).
+    #[arg(long, value_name = "PRODUCTS", default_value_t = 100_000_000, requires = "misere", value_parser = clap::value_parser!(u64).range(1..))]
+    max_work: u64,
+    /// Each code's misère memory budget, in MiB.
+    #[arg(long, value_name = "MIB", default_value_t = 512, requires = "misere", value_parser = clap::value_parser!(u64).range(1..=1 << 20))]
+    max_megabytes: u64,
     /// This process's shard, from 0 (else SLURM_ARRAY_TASK_ID less
     /// SLURM_ARRAY_TASK_MIN, or JOB_COMPLETION_INDEX; else the whole sweep).
     #[arg(long, value_name = "I", requires = "of")]
@@ -66,16 +85,19 @@ struct Run {
 
 pub fn run(args: Args) -> Result<ExitCode> {
     match args.merge {
-        Some(Merge::Merge { dir, out }) => merge(&dir, out.as_deref()),
+        Some(Merge::Merge { dir, out, misere }) => {
+            if misere {
+                merge::<Misere>(&dir, out.as_deref(), misere_tally)
+            } else {
+                merge::<Normal>(&dir, out.as_deref(), tally)
+            }
+        }
         None => sweep(args.run),
     }
 }
 
-fn sweep(args: Run) -> Result<ExitCode> {
-    let out = args
-        .out
-        .as_deref()
-        .ok_or_else(|| anyhow!("give --out DIR, the folder the shard's records go to"))?;
+/// The codes to run, in their standard forms, and this process's shard.
+fn planned(args: &Run) -> Result<(Vec<Rule>, plan::Shard)> {
     let mut codes = args.codes.clone();
     if let Some(pattern) = &args.family {
         codes.extend(plan::family(pattern).map_err(|e| anyhow!(e))?);
@@ -86,30 +108,86 @@ fn sweep(args: Run) -> Result<ExitCode> {
         ));
     }
     let rules = plan::standard(&codes).map_err(|e| anyhow!(e))?;
-    // Every code runs to the depth asked: the time limit bounds the work of
-    // a code whose values are not sparse, as the memory bounds the rest.
-    if args.max_values > ladder::budget::MAX_OCTAL_VALUES {
-        return Err(anyhow!(
-            "a sweep computes at most {} values a code, not {}",
-            grouped(ladder::budget::MAX_OCTAL_VALUES as u64),
-            grouped(args.max_values as u64)
-        ));
-    }
     let env = |name: &str| std::env::var(name).ok();
     let shard = plan::Shard::from(args.shard, args.of, &env).map_err(|e| anyhow!(e))?;
-    let plan = file::Plan {
-        codes: rules.iter().map(ToString::to_string).collect(),
+    Ok((rules, shard))
+}
+
+fn sweep(args: Run) -> Result<ExitCode> {
+    let out = args
+        .out
+        .as_deref()
+        .ok_or_else(|| anyhow!("give --out DIR, the folder the shard's records go to"))?;
+    let (rules, shard) = planned(&args)?;
+    let codes = rules.iter().map(ToString::to_string).collect();
+    if args.misere {
+        let plan = misere::Plan {
+            codes,
+            shard: shard.index,
+            of: shard.count,
+            max_heaps: args.max_heaps as usize,
+            max_work: args.max_work,
+            max_megabytes: args.max_megabytes,
+        };
+        return run_shard::<Misere>(
+            out,
+            &rules,
+            shard,
+            &plan,
+            &|rule, code| misere::run(rule, code, &plan),
+            misere_tally,
+        );
+    }
+    // Every code runs to the depth asked: the time limit bounds the work of
+    // a code whose values are not sparse, as the memory bounds the rest.
+    let max_values = usize::try_from(args.max_values)
+        .ok()
+        .filter(|&n| n <= ladder::budget::MAX_OCTAL_VALUES)
+        .ok_or_else(|| {
+            anyhow!(
+                "a sweep computes at most {} values a code, not {}",
+                grouped(ladder::budget::MAX_OCTAL_VALUES as u64),
+                grouped(args.max_values)
+            )
+        })?;
+    let plan = record::Plan {
+        codes,
         shard: shard.index,
         of: shard.count,
-        max_values: args.max_values,
+        max_values,
         max_seconds: args.max_seconds,
     };
+    run_shard::<Normal>(
+        out,
+        &rules,
+        shard,
+        &plan,
+        &|rule, code| Ok(record::run(rule, code, max_values, args.max_seconds)),
+        tally,
+    )
+}
+
+/// One code's run, as a sweep of kind `K` makes it.
+type RunOne<'a, K> =
+    dyn Fn(&Rule, &ladder::games::OctalCode) -> Result<<K as Kind>::Record, String> + 'a;
+
+/// Runs this shard's codes not yet done, each record written as it comes,
+/// holding the shard file's lock from before its plan is read.
+fn run_shard<K: Kind>(
+    out: &Path,
+    rules: &[Rule],
+    shard: plan::Shard,
+    plan: &K::Plan,
+    one: &RunOne<'_, K>,
+    tally: fn(&[K::Record]) -> String,
+) -> Result<ExitCode> {
     std::fs::create_dir_all(out)
         .map_err(|e| anyhow!("cannot make {}: {e}", ladder::text::shown::file(out)))?;
     let path = file::path(out, shard.index, shard.count);
+    let _owner = Owner::take(&path).map_err(|e| anyhow!(e))?;
     let mut records = if path.exists() {
-        let (found, records) = file::read(&path).map_err(|e| anyhow!(e))?;
-        if found != plan {
+        let (found, records) = file::read::<K>(&path).map_err(|e| anyhow!(e))?;
+        if &found != plan {
             return Err(anyhow!(
                 "{} is a shard of another sweep (its codes, shards or limits differ): give \
                  another --out, or the same codes and limits",
@@ -120,10 +198,12 @@ fn sweep(args: Run) -> Result<ExitCode> {
     } else {
         Vec::new()
     };
-    let mine = shard.take(&rules);
+    let mine = shard.take(rules);
+    let done: std::collections::HashSet<String> =
+        records.iter().map(|r| K::rule(r).to_string()).collect();
     let todo: Vec<&Rule> = mine
         .iter()
-        .filter(|r| !records.iter().any(|done| done.rule == r.to_string()))
+        .filter(|r| !done.contains(&r.to_string()))
         .collect();
     let bar = bar(mine.len(), mine.len() - todo.len());
     for rule in todo {
@@ -131,13 +211,13 @@ fn sweep(args: Run) -> Result<ExitCode> {
         let Some(code) = rule.octal_code() else {
             continue;
         };
-        records.push(record::run(rule, code, args.max_values, args.max_seconds));
-        file::write(&path, &plan, &records).map_err(|e| anyhow!(e))?;
+        records.push(one(rule, code).map_err(|e| anyhow!(e))?);
+        file::write::<K>(&path, plan, &records).map_err(|e| anyhow!(e))?;
         bar.inc(1);
     }
     bar.finish_and_clear();
     if !path.exists() {
-        file::write(&path, &plan, &records).map_err(|e| anyhow!(e))?;
+        file::write::<K>(&path, plan, &records).map_err(|e| anyhow!(e))?;
     }
     eprintln!(
         "shard {} of {}: {} ({}), in {}",
@@ -150,8 +230,22 @@ fn sweep(args: Run) -> Result<ExitCode> {
     Ok(ExitCode::SUCCESS)
 }
 
-fn merge(dir: &Path, out: Option<&Path>) -> Result<ExitCode> {
-    let (plan, records) = file::merge(dir).map_err(|e| anyhow!(e))?;
+fn merge<K: Kind>(
+    dir: &Path,
+    out: Option<&Path>,
+    tally: fn(&[K::Record]) -> String,
+) -> Result<ExitCode> {
+    use ladder::sweep::file::Planned as _;
+    if let Some(out) = out
+        && file::inside(out, dir)
+    {
+        return Err(anyhow!(
+            "--out {} is inside {}, the folder merge reads: write the joined records elsewhere",
+            ladder::text::shown::file(out),
+            ladder::text::shown::file(dir)
+        ));
+    }
+    let (plan, records) = file::merge::<K>(dir).map_err(|e| anyhow!(e))?;
     let mut text = String::new();
     for record in &records {
         text.push_str(&serde_json::to_string(record)?);
@@ -163,7 +257,7 @@ fn merge(dir: &Path, out: Option<&Path>) -> Result<ExitCode> {
     }
     eprintln!(
         "{} joined: {} ({})",
-        counted(plan.of as u64, "shard", "shards"),
+        counted(plan.of() as u64, "shard", "shards"),
         counted(records.len() as u64, "code", "codes"),
         tally(&records)
     );
@@ -190,6 +284,25 @@ fn tally(records: &[Record]) -> String {
     } else {
         said.join(", ")
     }
+}
+
+/// How a misère sweep's codes ended, counted: `300 proved (120 tame), 12 unsettled`.
+fn misere_tally(records: &[misere::Record]) -> String {
+    let proved = records
+        .iter()
+        .filter(|r| r.status == misere::Status::Proved)
+        .count();
+    let tame = records
+        .iter()
+        .filter(|r| r.status == misere::Status::Proved && r.tame)
+        .count();
+    format!(
+        "{} proved ({} tame, {} wild), {} unsettled",
+        grouped(proved as u64),
+        grouped(tame as u64),
+        grouped((proved - tame) as u64),
+        grouped((records.len() - proved) as u64)
+    )
 }
 
 /// A bar over the shard's codes, on a terminal only (quiet in CI and in a

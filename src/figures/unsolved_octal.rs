@@ -304,45 +304,10 @@ fn row(rule: &Rule, record: &Record, params: &Params) -> Row {
     }
 }
 
-/// What a record says of itself must hold together: its shape is over its
-/// depth; a period is given exactly when it says proved; a run at the depth
-/// reached it, a run at the time limit did not; the depth asked is no more
-/// than a sweep computes.
+/// What a record says of itself must hold together
+/// ([`Record::contradiction`]).
 fn consistent(record: &Record) -> Result<(), String> {
-    if record.shape.heaps != record.depth {
-        return Err(format!(
-            "its shape is over {} heaps, its depth is {}",
-            grouped(record.shape.heaps as u64),
-            grouped(record.depth as u64)
-        ));
-    }
-    if record.depth > record.max_values {
-        return Err("its depth is past its max_values".into());
-    }
-    if record.max_values > crate::budget::MAX_OCTAL_VALUES {
-        return Err(format!(
-            "its max_values, {}, is more than a sweep computes",
-            grouped(record.max_values as u64)
-        ));
-    }
-    let proved = record.period.is_some() && record.preperiod.is_some();
-    let none = record.period.is_none() && record.preperiod.is_none();
-    let holds = match record.status {
-        Status::Proved => proved,
-        Status::Depth => none && record.depth == record.max_values,
-        Status::Time => none && record.depth < record.max_values,
-        Status::Stopped => none && record.stop.is_some(),
-    };
-    if !holds {
-        return Err(format!(
-            "status {:?} with depth {} of {} and period {:?}: these do not go together",
-            record.status,
-            grouped(record.depth as u64),
-            grouped(record.max_values as u64),
-            record.period
-        ));
-    }
-    Ok(())
+    record.contradiction().map_or(Ok(()), Err)
 }
 
 /// A proved code solved again, as the sweep ran it: the same period,

@@ -5,7 +5,9 @@
 //! keeps its records in a file of JSON lines ([`file`]), rewritten
 //! atomically after each code, so a rerun goes on where it stopped; `merge`
 //! joins the shards and refuses a sweep with a code missing or twice.
+//! A misère sweep ([`misere`]) runs each code's misère quotient the same way.
 
 pub mod file;
+pub mod misere;
 pub mod plan;
 pub mod record;

@@ -9,6 +9,7 @@ use crate::games::octal_long_run::fnv1a_64;
 use crate::games::octal_shape::{Shape, shape};
 use crate::games::octal_solve::{Finish, Solver};
 use crate::games::{OctalCode, Rule};
+use crate::text::numbers::grouped;
 use crate::text::wording::engine_stop;
 
 /// The fields of two records of one kind that differ, as (name, recorded
@@ -53,6 +54,18 @@ pub enum Status {
     Stopped,
 }
 
+impl Status {
+    /// The status as the records spell it.
+    pub fn word(self) -> &'static str {
+        match self {
+            Status::Proved => "proved",
+            Status::Depth => "depth",
+            Status::Time => "time",
+            Status::Stopped => "stopped",
+        }
+    }
+}
+
 /// One code's record.
 #[derive(Debug, Clone, PartialEq, Deserialize, Serialize)]
 pub struct Record {
@@ -79,7 +92,151 @@ pub struct Record {
     pub values_bytes: usize,
 }
 
+/// The plan of a normal-play sweep: the first line of its shards' files,
+/// under `sweep`.
+#[derive(Debug, Clone, PartialEq, Eq, Deserialize, Serialize)]
+#[serde(deny_unknown_fields)]
+pub struct Plan {
+    /// Every code of the sweep, in its order (not only this shard's).
+    pub codes: Vec<String>,
+    pub shard: usize,
+    pub of: usize,
+    pub max_values: usize,
+    pub max_seconds: u64,
+}
+
+impl super::file::Planned for Plan {
+    fn codes(&self) -> &[String] {
+        &self.codes
+    }
+    fn shard(&self) -> usize {
+        self.shard
+    }
+    fn of(&self) -> usize {
+        self.of
+    }
+    fn as_shard(&self, shard: usize) -> Plan {
+        Plan {
+            shard,
+            ..self.clone()
+        }
+    }
+}
+
+/// Normal play's sweep: `solve`'s runs.
+pub struct Normal;
+
+impl super::file::Kind for Normal {
+    const HEAD: &'static str = "sweep";
+    type Plan = Plan;
+    type Record = Record;
+    fn rule(record: &Record) -> &str {
+        &record.rule
+    }
+    fn contradiction(record: &Record, plan: &Plan) -> Option<String> {
+        if (record.max_values, record.max_seconds) != (plan.max_values, plan.max_seconds) {
+            return Some(format!(
+                "{}: its limits ({} values, {} s) are not the plan's ({} values, {} s)",
+                record.rule,
+                record.max_values,
+                record.max_seconds,
+                plan.max_values,
+                plan.max_seconds
+            ));
+        }
+        record
+            .contradiction()
+            .map(|why| format!("{}: {why}", record.rule))
+    }
+}
+
 impl Record {
+    /// What in the record contradicts the rest of it, if anything: its
+    /// shape is over its depth; its values' bytes are two a value; a period
+    /// is given exactly when it says proved, and a proof reaches Theorem P's
+    /// window; a run at the depth reached it, a run at the time limit did
+    /// not and ran for that time; the depth asked is no more than a sweep
+    /// computes. A build and `sweep merge` refuse such a record.
+    pub fn contradiction(&self) -> Option<String> {
+        if self.shape.heaps != self.depth {
+            return Some(format!(
+                "its shape is over {} heaps, its depth is {}",
+                grouped(self.shape.heaps as u64),
+                grouped(self.depth as u64)
+            ));
+        }
+        if self.values_bytes != self.depth.saturating_mul(2) {
+            return Some(format!(
+                "its values take {} bytes, not two a value of its depth {}",
+                grouped(self.values_bytes as u64),
+                grouped(self.depth as u64)
+            ));
+        }
+        if self.shape.largest_value_heap >= self.depth.max(1) {
+            return Some("its largest value is at a heap past its depth".into());
+        }
+        if self.depth > self.max_values {
+            return Some("its depth is past its max_values".into());
+        }
+        if self.max_values == 0 || self.max_values > crate::budget::MAX_OCTAL_VALUES {
+            return Some(format!(
+                "its max_values, {}, is not a depth a sweep computes",
+                grouped(self.max_values as u64)
+            ));
+        }
+        let proved = matches!(self.period, Some(p) if p > 0) && self.preperiod.is_some();
+        let none = self.period.is_none() && self.preperiod.is_none();
+        let holds = match self.status {
+            Status::Proved => proved,
+            Status::Depth => none && self.depth == self.max_values,
+            Status::Time => {
+                none && self.depth < self.max_values && self.seconds >= self.max_seconds as f64
+            }
+            Status::Stopped => none && self.stop.is_some(),
+        };
+        if !holds {
+            return Some(format!(
+                "status {} with depth {} of {}, {} s of {} and period {}: these do not go \
+                 together",
+                self.status.word(),
+                grouped(self.depth as u64),
+                grouped(self.max_values as u64),
+                self.seconds,
+                self.max_seconds,
+                self.period
+                    .map_or("none".to_string(), |p| grouped(p as u64))
+            ));
+        }
+        if let (Status::Proved, Some(period), Some(preperiod)) =
+            (self.status, self.period, self.preperiod)
+        {
+            let code = self
+                .rule
+                .parse::<Rule>()
+                .ok()
+                .and_then(|r| r.octal_code().cloned());
+            let Some(code) = code else {
+                return Some(format!("{} is not an octal code", self.rule));
+            };
+            let window = crate::figures::solved_octal::theorem_p_window(&code, preperiod, period);
+            match window {
+                Ok((_, _, Some(needed))) if needed <= self.depth => {}
+                Ok((_, _, needed)) => {
+                    return Some(format!(
+                        "it is proved at depth {}, short of the {} values Theorem P's window \
+                         reads for period {} from heap {}",
+                        grouped(self.depth as u64),
+                        needed.map_or("uncountable".into(), |n| grouped(n as u64)),
+                        grouped(period as u64),
+                        grouped(preperiod as u64)
+                    ));
+                }
+                Err(why) => return Some(why),
+            }
+        }
+        None
+    }
+
     /// The record without its measurements, for comparing two sweeps.
     pub fn result(&self) -> Record {
         Record {
@@ -158,5 +315,37 @@ mod tests {
         let rule: Rule = "octal:.56".parse().unwrap();
         let timed = run(&rule, rule.octal_code().unwrap(), 1 << 20, 0);
         assert_eq!(timed.status, Status::Time);
+    }
+
+    #[test]
+    fn a_record_that_contradicts_itself_is_named() {
+        let chess = record("octal:.137", 100_000);
+        let short = record("octal:.56", 100_000);
+        assert_eq!((chess.contradiction(), short.contradiction()), (None, None));
+        type Plant = fn(&mut Record);
+        let planted: [(&Record, &str, Plant); 7] = [
+            (&chess, "proved, no period", |r| r.period = None),
+            (&chess, "proved short of its window", |r| {
+                r.depth = 100;
+                r.values_bytes = 200;
+                r.shape.heaps = 100;
+                r.shape.largest_value_heap = 0;
+            }),
+            (&short, "bytes not two a value", |r| r.values_bytes *= 2),
+            (&short, "depth past its limit", |r| r.max_values = 50_000),
+            (&short, "a period without a proof", |r| r.period = Some(2)),
+            (&short, "time with no time spent", |r| {
+                r.status = Status::Time;
+                r.max_values *= 2;
+                r.max_seconds = 120;
+                r.seconds = 3.0;
+            }),
+            (&short, "zero depth asked", |r| r.max_values = 0),
+        ];
+        for (good, what, plant) in planted {
+            let mut r = good.clone();
+            plant(&mut r);
+            assert!(r.contradiction().is_some(), "{what} passed");
+        }
     }
 }

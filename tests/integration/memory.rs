@@ -93,3 +93,26 @@ fn solve_under_an_address_space_limit_is_refused_with_the_memory_it_needs() {
         stdout(&out)
     );
 }
+
+/// Issue 50, point 1: the misère engine's memory is a budget too. ·6 to 30
+/// heaps once grew to 5 GB and aborted; under the limit it answers with
+/// the quotient proved so far and the heap where memory ran out, exit 0.
+/// ·07 asked for 1,000 heaps stops the same way, never an abort.
+#[test]
+fn misere_under_an_address_space_limit_answers_with_what_it_proved() {
+    for args in [
+        ["misere", "octal:.6", "--heaps", "30"],
+        ["misere", "octal:.07", "--heaps", "1000"],
+    ] {
+        let out = ladder_limited(&args);
+        let text = format!("{}{}", stdout(&out), stderr(&out));
+        assert_eq!(out.status.signal(), None, "killed by a signal: {text}");
+        assert_eq!(out.status.code(), Some(0), "{text}");
+        assert!(text.contains("misère quotient of"), "{text}");
+        assert!(
+            text.contains("unsettled at heap") && text.contains("memory"),
+            "{text}"
+        );
+        assert!(text.contains("RLIMIT_AS"), "the limit is not named: {text}");
+    }
+}

@@ -210,3 +210,153 @@ fn a_dense_code_in_a_deep_sweep_runs_to_the_depth_asked_within_its_time() {
     );
     assert!(records.iter().all(|r| r["status"] == "time"), "{records:?}");
 }
+
+/// Two sweeps of different plans started together into one folder: one
+/// runs, the other is refused by name (the shard file's lock), and every
+/// record of the one that ran is in the folder. Repeated, since a race
+/// shows only sometimes.
+#[test]
+fn two_sweeps_into_one_folder_never_lose_a_record() {
+    let dir = tempfile::tempdir().unwrap();
+    for round in 0..20 {
+        let out = format!("race-{round}");
+        let start = |depth: &str| {
+            let mut command = common::command();
+            command.current_dir(dir.path()).env("CI", "true");
+            command
+                .args(["sweep", "--family", "0.?", "--max-values", depth])
+                .args(["--max-seconds", "30", "--out", &out])
+                .stderr(std::process::Stdio::piped())
+                .spawn()
+                .unwrap()
+        };
+        let (first, second) = (start("3000"), start("4000"));
+        let outcomes = [
+            first.wait_with_output().unwrap(),
+            second.wait_with_output().unwrap(),
+        ];
+        let ran: Vec<&Output> = outcomes.iter().filter(|o| o.status.success()).collect();
+        for refused in outcomes.iter().filter(|o| !o.status.success()) {
+            assert_eq!(refused.status.code(), Some(2), "{}", said(refused));
+            assert!(
+                said(refused).contains("another sweep is writing")
+                    || said(refused).contains("a shard of another sweep"),
+                "{}",
+                said(refused)
+            );
+        }
+        assert!(!ran.is_empty(), "round {round}: neither sweep ran");
+        let merged = sweep(dir.path(), &["merge", &out], &[]);
+        assert!(merged.status.success(), "{}", said(&merged));
+        let records = results(&String::from_utf8_lossy(&merged.stdout));
+        assert_eq!(records.len(), 8, "round {round}");
+        let depths: std::collections::BTreeSet<u64> = records
+            .iter()
+            .map(|r| r["max_values"].as_u64().unwrap())
+            .collect();
+        assert_eq!(depths.len(), 1, "round {round}: records of two plans");
+    }
+}
+
+/// `merge` never writes into the folder it reads, and reads only regular
+/// files: a FIFO named like a shard is refused, not waited on.
+#[test]
+fn merge_writes_outside_its_folder_and_reads_only_plain_files() {
+    let dir = tempfile::tempdir().unwrap();
+    let done = sweep(dir.path(), &[".1", ".2", "--out", "s"], &[]);
+    assert!(done.status.success(), "{}", said(&done));
+    let shard = dir.path().join("s/shard-0-of-1.jsonl");
+    let before = fs::read(&shard).unwrap();
+    for target in ["s/shard-0-of-1.jsonl", "s/joined.jsonl", "s"] {
+        let out = sweep(dir.path(), &["merge", "s", "--out", target], &[]);
+        assert_eq!(out.status.code(), Some(2), "{target}: {}", said(&out));
+        assert!(said(&out).contains("inside"), "{}", said(&out));
+    }
+    assert_eq!(fs::read(&shard).unwrap(), before);
+    let out = sweep(dir.path(), &["merge", "s", "--out", "joined.jsonl"], &[]);
+    assert!(out.status.success(), "{}", said(&out));
+    #[cfg(unix)]
+    {
+        let fifo = dir.path().join("s/shard-1-of-2.jsonl");
+        let made = std::process::Command::new("mkfifo")
+            .arg(&fifo)
+            .status()
+            .unwrap();
+        assert!(made.success());
+        let out = sweep(dir.path(), &["merge", "s"], &[]);
+        assert_eq!(out.status.code(), Some(2), "{}", said(&out));
+        assert!(said(&out).contains("not a regular file"), "{}", said(&out));
+    }
+}
+
+/// Zero limits are refused as `solve` refuses them; a record that says
+/// proved with no period is refused by `merge` with its file and line.
+#[test]
+fn zero_limits_and_a_self_contradicting_record_are_refused() {
+    let dir = tempfile::tempdir().unwrap();
+    for (flag, value) in [("--max-values", "0"), ("--max-seconds", "0")] {
+        let out = sweep(dir.path(), &[".1", flag, value, "--out", "z"], &[]);
+        assert_eq!(out.status.code(), Some(2), "{flag}: {}", said(&out));
+    }
+    let done = sweep(dir.path(), &[".137", ".1", "--out", "p"], &[]);
+    assert!(done.status.success(), "{}", said(&done));
+    let shard = dir.path().join("p/shard-0-of-1.jsonl");
+    let text = fs::read_to_string(&shard).unwrap();
+    let planted = text.replacen("\"period\":34", "\"period\":null", 1);
+    assert_ne!(planted, text);
+    fs::write(&shard, planted).unwrap();
+    let out = sweep(dir.path(), &["merge", "p"], &[]);
+    assert_eq!(out.status.code(), Some(2), "{}", said(&out));
+    assert!(
+        said(&out).contains("shard-0-of-1.jsonl:2:1"),
+        "{}",
+        said(&out)
+    );
+}
+
+/// A misère sweep writes one record a code in the same shard files, merged
+/// with `merge --misere`; its records agree with `ladder misere --json`.
+#[test]
+fn a_misere_sweep_agrees_with_ladder_misere() {
+    let dir = tempfile::tempdir().unwrap();
+    let args = [".312", ".07", ".3", "--misere", "--max-heaps", "40"];
+    let done = sweep(dir.path(), &[&args[..], &["--out", "m"]].concat(), &[]);
+    assert!(done.status.success(), "{}", said(&done));
+    let out = sweep(dir.path(), &["merge", "--misere", "m"], &[]);
+    assert!(out.status.success(), "{}", said(&out));
+    let records = results(&String::from_utf8_lossy(&out.stdout));
+    assert_eq!(records.len(), 3);
+    let r312 = &records[0];
+    assert_eq!(
+        (
+            &r312["status"],
+            &r312["order"],
+            &r312["p_size"],
+            &r312["period"]
+        ),
+        (&"proved".into(), &12.into(), &3.into(), &2.into()),
+        "{r312}"
+    );
+    // The same folder read as a normal sweep is another kind of sweep.
+    let out = sweep(dir.path(), &["merge", "m"], &[]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(
+        said(&out).contains("another kind of sweep"),
+        "{}",
+        said(&out)
+    );
+    // Each record against the command line's quotient of its heaps.
+    for record in &records {
+        let mut command = common::command();
+        let heaps = record["heaps"].to_string();
+        let rule = record["rule"].as_str().unwrap();
+        let json = command
+            .args(["misere", rule, "--heaps", &heaps, "--json"])
+            .output()
+            .unwrap();
+        let json: serde_json::Value = serde_json::from_slice(&json.stdout).unwrap();
+        for field in ["order", "p_size", "tame", "period", "preperiod"] {
+            assert_eq!(json[field], record[field], "{rule}: {field}");
+        }
+    }
+}

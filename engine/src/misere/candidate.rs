@@ -19,6 +19,7 @@
 
 use std::cell::Cell;
 
+use super::memory;
 use super::monoid::{Monoid, Product};
 
 /// An explicit candidate: the reduced monoid, its P-portion, and the image
@@ -135,7 +136,27 @@ pub fn build(
     pretending: &[usize],
     options: &[Vec<Vec<usize>>],
     work_left: &Cell<u64>,
+    most_bytes: u64,
 ) -> Result<Candidate, String> {
+    let top = pretending.len() - 1;
+    // The heaps' distinct images: the letters a class's signature reads.
+    let alphabet: Vec<usize> = {
+        let mut a: Vec<usize> = (1..=top)
+            .filter(|&h| !options[h].is_empty())
+            .map(|h| pretending[h])
+            .collect();
+        a.sort_unstable();
+        a.dedup();
+        a
+    };
+    let marking_bytes = memory::product_bytes(product.size(), alphabet.len());
+    if marking_bytes > most_bytes {
+        return Err(memory::refusal(
+            &format!("a product of {} elements", product.size()),
+            marking_bytes,
+            most_bytes,
+        ));
+    }
     let images: Vec<Vec<usize>> = options
         .iter()
         .map(|o| option_images(|a, b| product.product(a, b), 0, pretending, o))
@@ -147,18 +168,8 @@ pub fn build(
         status: vec![UNMARKED; product.size()],
         work_left,
     };
-    let top = pretending.len() - 1;
     marking.visit(top, 0, false, &[])?;
     let status = marking.status;
-    let alphabet: Vec<usize> = {
-        let mut a: Vec<usize> = (1..=top)
-            .filter(|&h| !options[h].is_empty())
-            .map(|h| pretending[h])
-            .collect();
-        a.sort_unstable();
-        a.dedup();
-        a
-    };
     let reached: Vec<usize> = (0..product.size())
         .filter(|&x| status[x] != UNMARKED)
         .collect();
@@ -216,7 +227,18 @@ pub fn build(
         at += 1;
     }
     let size = representative.len();
-    let mut table = Vec::with_capacity(size * size);
+    let needed = memory::quotient_bytes(size).saturating_add(marking_bytes);
+    if needed > most_bytes {
+        return Err(memory::refusal(
+            &format!("a quotient of {size} elements"),
+            needed,
+            most_bytes,
+        ));
+    }
+    let mut table = Vec::new();
+    table
+        .try_reserve_exact(size * size)
+        .map_err(|_| memory::refusal(&format!("a quotient of {size} elements"), needed, 0))?;
     for &a in &representative {
         for &b in &representative {
             table.push(number[class[product.product(a, b)] as usize]);

@@ -7,6 +7,7 @@
 //! referee then checks on every small sum.
 
 pub mod candidate;
+pub mod memory;
 pub mod monoid;
 pub mod moves;
 pub mod outcome;

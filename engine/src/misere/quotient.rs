@@ -37,6 +37,10 @@ use super::period::{Period, extended, proved_period};
 use super::verify::{Failure, Layer, Stop, Verifier};
 use crate::games::OctalCode;
 
+/// The memory budget when none is given: 1 GiB. The command line gives
+/// what the machine and the process's limits leave instead.
+pub const DEFAULT_MOST_BYTES: u64 = 1 << 30;
+
 /// How far the engine may go before it reports a heap unsettled.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Limits {
@@ -49,6 +53,9 @@ pub struct Limits {
     /// Work of all the checks together, in products of two elements (each
     /// state met and heap added costs |Q|); about 10^8 a second here, as measured.
     pub most_work: u64,
+    /// Memory the quotient and its check may hold, in bytes
+    /// ([`super::memory`]): what would not fit is reported unsettled.
+    pub most_bytes: u64,
 }
 
 impl Default for Limits {
@@ -58,6 +65,7 @@ impl Default for Limits {
             most_states: 4_000_000,
             most_repairs: 400,
             most_work: 100_000_000_000,
+            most_bytes: DEFAULT_MOST_BYTES,
         }
     }
 }
@@ -283,6 +291,7 @@ fn grow(
         Monoid::trivial(),
         vec![false],
         limits.most_states,
+        limits.most_bytes,
         steps.clone(),
     );
     let mut pretending: Vec<u32> = vec![0];
@@ -414,7 +423,7 @@ fn candidate(
             },
         )
         .collect();
-    build(&product, &pretending, options, steps)
+    build(&product, &pretending, options, steps, limits.most_bytes)
 }
 
 /// The full check of a candidate on every sum of heaps `0..options.len()`.
@@ -434,6 +443,7 @@ fn check(
         candidate.monoid.clone(),
         candidate.p.clone(),
         limits.most_states,
+        limits.most_bytes,
         steps.clone(),
     );
     for (h, heap_options) in options.iter().enumerate().skip(1) {
@@ -493,6 +503,7 @@ fn repair(
     steps: &Cell<u64>,
 ) -> Result<Shape, String> {
     let should_be_p = !failure.predicted_p;
+    let mut refused: Option<String> = None;
     let involved: Vec<usize> = (1..options.len())
         .filter(|&h| failure.sum.get(h).copied().unwrap_or(0) > 0)
         .collect();
@@ -523,7 +534,14 @@ fn repair(
             let repaired = match candidate(&shape, options, limits, steps) {
                 Ok(repaired) => repaired,
                 Err(why) if steps.get() == 0 => return Err(why),
-                Err(_) => continue,
+                Err(why) => {
+                    // Too large for the memory: another repair may fit; if
+                    // none predicts the sum, memory is the reason given.
+                    if why.starts_with("memory") {
+                        refused.get_or_insert(why);
+                    }
+                    continue;
+                }
             };
             let element = failure.sum.iter().enumerate().fold(0u32, |x, (h, &m)| {
                 (0..m).fold(x, |x, _| repaired.monoid.product(x, repaired.pretending[h]))
@@ -533,7 +551,7 @@ fn repair(
             }
         }
     }
-    Err("no repair predicts the least mispredicted sum".to_string())
+    Err(refused.unwrap_or_else(|| "no repair predicts the least mispredicted sum".to_string()))
 }
 
 /// The subsets of `items` of `size` elements, in lexicographic order.

@@ -160,6 +160,7 @@ fn a_planted_error_is_caught() {
             wrong.monoid.clone(),
             wrong.p.clone(),
             100_000,
+            u64::MAX,
             std::rc::Rc::new(std::cell::Cell::new(u64::MAX)),
         );
         let refused = wrong.p[0]

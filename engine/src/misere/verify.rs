@@ -46,6 +46,7 @@ use std::cell::Cell;
 use std::collections::HashMap;
 use std::rc::Rc;
 
+use super::memory;
 use super::monoid::Monoid;
 
 /// What is known about one sum's class: its image, the `z` that would
@@ -83,6 +84,8 @@ pub struct Verifier {
     /// For each element `r`, the `z` with `r·z ∈ P`.
     into_p: Vec<Box<[u64]>>,
     most_states: usize,
+    /// The memory the check may hold, its quotient's table included.
+    most_bytes: u64,
     /// Work left to the whole computation (products of two elements), shared
     /// with every other check it makes.
     steps_left: Rc<Cell<u64>>,
@@ -119,11 +122,14 @@ fn before(a: &[u32], b: &[u32]) -> bool {
 
 impl Verifier {
     /// The check for `monoid` and its P-portion `p`, starting from the
-    /// empty sum, keeping at most `most_states` states.
+    /// empty sum, keeping at most `most_states` states and `most_bytes`
+    /// bytes ([`memory`]; the caller has checked that the quotient itself
+    /// fits).
     pub fn new(
         monoid: Monoid,
         p: Vec<bool>,
         most_states: usize,
+        most_bytes: u64,
         steps_left: Rc<Cell<u64>>,
     ) -> Verifier {
         let size = monoid.size();
@@ -154,6 +160,7 @@ impl Verifier {
             index,
             into_p,
             most_states,
+            most_bytes,
             steps_left,
         }
     }
@@ -281,6 +288,17 @@ impl Verifier {
                 layer.states.push(state);
                 layer.sums.push(sum);
                 next.push(id);
+                let held = (self.states.len() + layer.states.len()) as u64;
+                let needed = memory::quotient_bytes(self.monoid.size()).saturating_add(
+                    held.saturating_mul(memory::state_bytes(self.monoid.size(), heap)),
+                );
+                if needed > self.most_bytes {
+                    return Err(Stop::Budget(memory::refusal(
+                        &format!("the check's {held} states"),
+                        needed,
+                        self.most_bytes,
+                    )));
+                }
                 if self.states.len() + layer.states.len() > self.most_states {
                     return Err(Stop::Budget(format!(
                         "the check needs more than {} states",
