@@ -56,7 +56,9 @@ mod tests {
         assert!((3_177_351_424..3_177_351_424 + 3_177_351_424 / 20).contains(&bytes));
         assert!(quotient_bytes(1) >= 4);
         assert_eq!(quotient_bytes(usize::MAX), u64::MAX);
-        assert!(state_bytes(64, 30) > state_bytes(1, 30));
+        assert!(
+            state_bytes(65, 30) > state_bytes(64, 30) && state_bytes(64, 31) > state_bytes(64, 30)
+        );
         assert!(refusal("a table", 3 << 20, 1 << 20).contains("3 MB, more than the budget's 1 MB"));
     }
 }
