@@ -13,6 +13,8 @@
 //! - [`manifest`]: `figures.yaml`, read through the figure kinds' parameters
 //! - [`figures`]: one file per kind; its entry, ranges, run and cache
 //! - [`plot`], [`table`]: drawing in parts, and tables with their CSV
+//! - [`atlas`]: every octal code of up to four digits, both plays, read
+//!   from its committed records
 //! - [`budget`]: the work a figure or command may ask for
 //! - [`census`], [`coalition`], [`checkpoint`]: families of games, the
 //!   three-player game, long runs kept in a file
@@ -25,6 +27,7 @@
 //! The three-player game under a fixed alliance is a world of its own,
 //! sharing nothing with the Grundy machinery.
 
+pub mod atlas;
 pub mod budget;
 pub mod checkpoint;
 pub mod figures;

@@ -34,6 +34,7 @@ fn run(cli: Cli) -> Result<ExitCode> {
         Command::Solve(args) => cli::solve::run(args),
         Command::Sweep(args) => cli::sweep::run(args),
         Command::Misere(args) => cli::misere::run(args),
+        Command::Atlas(args) => cli::atlas::run(args, root),
         Command::Completions(args) => cli::completions::run(args),
         Command::Man => cli::completions::man(),
         Command::Coalition(args) => cli::coalition::run(args),

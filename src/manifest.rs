@@ -290,42 +290,95 @@ fn attach_records(
     project: &Project,
 ) -> Vec<Located> {
     use crate::figures::FigureSpec;
-    use crate::sweep::file::parse_lines;
     let mut errors = Vec::new();
     for figure in &mut manifest.figures {
-        let (key, name) = match &figure.spec {
-            FigureSpec::UnsolvedOctal(params) => ("sweep", params.sweep.clone()),
-            FigureSpec::MisereCensusRecord(params) => ("record", params.record.clone()),
+        let files: Vec<(&str, String)> = match &figure.spec {
+            FigureSpec::UnsolvedOctal(params) => vec![("sweep", params.sweep.clone())],
+            FigureSpec::MisereCensusRecord(params) => vec![("record", params.record.clone())],
+            FigureSpec::Atlas(params) => vec![
+                ("normal", params.normal.clone()),
+                ("misere", params.misere.clone()),
+                ("classes", params.classes.clone()),
+                ("czajka", params.czajka.clone()),
+            ],
             _ => continue,
         };
-        let (file, text) = match project.record(&name) {
-            Ok(found) => found,
-            Err(message) => {
-                let (line, column) = locate(source, key, &name, 1);
+        for (key, name) in files {
+            let (file, text) = match project.record(&name) {
+                Ok(found) => found,
+                Err(message) => {
+                    let (line, column) = locate(source, key, &name, 1);
+                    errors.push(Located {
+                        file: path.to_path_buf(),
+                        line,
+                        column,
+                        message: format!("figure `{}`: {message}", figure.id),
+                    });
+                    continue;
+                }
+            };
+            let read = match (&mut figure.spec, key) {
+                (FigureSpec::UnsolvedOctal(params), _) => {
+                    checked_lines(&text, |r: &crate::sweep::record::Record| {
+                        r.contradiction().map(|why| format!("{}: {why}", r.rule))
+                    })
+                    .map(|r| params.records = r)
+                }
+                (FigureSpec::MisereCensusRecord(params), _) => {
+                    checked_lines(&text, |_| None).map(|r| params.rows = r)
+                }
+                (FigureSpec::Atlas(params), "normal") => {
+                    checked_lines(&text, |r: &crate::sweep::record::Record| {
+                        r.contradiction().map(|why| format!("{}: {why}", r.rule))
+                    })
+                    .map(|r| params.records.normal = r)
+                }
+                (FigureSpec::Atlas(params), "misere") => {
+                    checked_lines(&text, |r: &crate::sweep::misere::Record| {
+                        r.contradiction().map(|why| format!("{}: {why}", r.rule))
+                    })
+                    .map(|r| params.records.misere = r)
+                }
+                (FigureSpec::Atlas(params), "czajka") => serde_json::from_str(&text)
+                    .map(|facts| params.records.czajka = Some(facts))
+                    .map_err(|e| (e.line(), e.column(), e.to_string())),
+                (FigureSpec::Atlas(params), _) => {
+                    checked_lines(&text, |_| None).map(|r| params.records.classes = r)
+                }
+                _ => Ok(()),
+            };
+            if let Err((line, column, message)) = read {
                 errors.push(Located {
-                    file: path.to_path_buf(),
+                    file: file.clone(),
                     line,
                     column,
-                    message: format!("figure `{}`: {message}", figure.id),
+                    message,
                 });
-                continue;
             }
-        };
-        let read = match &mut figure.spec {
-            FigureSpec::UnsolvedOctal(params) => parse_lines(&text).map(|r| params.records = r),
-            FigureSpec::MisereCensusRecord(params) => parse_lines(&text).map(|r| params.rows = r),
-            _ => Ok(()),
-        };
-        if let Err((line, column, message)) = read {
-            errors.push(Located {
-                file,
-                line,
-                column,
-                message,
-            });
         }
     }
     errors
+}
+
+/// A committed record's lines, each read as a `T` and checked by
+/// `contradiction`: a line that does not parse, or one that contradicts
+/// itself, is an error at its line.
+fn checked_lines<T: serde::de::DeserializeOwned>(
+    text: &str,
+    contradiction: impl Fn(&T) -> Option<String>,
+) -> Result<Vec<T>, (usize, usize, String)> {
+    let records: Vec<T> = crate::sweep::file::parse_lines(text)?;
+    let lines = text
+        .lines()
+        .enumerate()
+        .filter(|(_, line)| !line.trim().is_empty())
+        .map(|(i, _)| i + 1);
+    for (record, line) in records.iter().zip(lines) {
+        if let Some(why) = contradiction(record) {
+            return Err((line, 1, why));
+        }
+    }
+    Ok(records)
 }
 
 /// Records where each figure's entry and its `expect:` are in the source:

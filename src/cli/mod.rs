@@ -3,6 +3,7 @@
 //! The model is cargo's `src/bin/cargo/commands/`; `main.rs` only parses,
 //! dispatches and prints the error once.
 
+pub mod atlas;
 pub mod build;
 pub mod check;
 pub mod coalition;
@@ -72,6 +73,11 @@ pub enum Command {
     /// its P-portion, the pretending function, tame or wild, periodic or not.
     #[command(after_help = misere::HELP)]
     Misere(misere::Args),
+    /// One octal code of up to four digits (or a family of them) from the
+    /// atlas's records, at once: both plays, its equivalent, and the
+    /// commands that compute it again.
+    #[command(after_help = atlas::help())]
+    Atlas(atlas::Args),
     /// Shell completions for bash, zsh or fish, written to standard output.
     #[command(after_help = "Example: ladder completions bash > /etc/bash_completion.d/ladder")]
     Completions(completions::Args),

@@ -216,7 +216,7 @@ pub(super) fn keep_final(keep: &Keep, rule: &str, values: &[u16], saved: usize) 
 }
 
 /// Ctrl-C (and SIGTERM) sets the flag; the run writes its checkpoint and stops.
-fn catch_ctrl_c() -> Result<Arc<AtomicBool>> {
+pub(super) fn catch_ctrl_c() -> Result<Arc<AtomicBool>> {
     let flag = Arc::new(AtomicBool::new(false));
     let set = Arc::clone(&flag);
     ctrlc::set_handler(move || set.store(true, Ordering::SeqCst))

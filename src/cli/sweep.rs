@@ -31,8 +31,15 @@ enum Merge {
     /// one record a code, in the sweep's order, as JSON lines; refuses a
     /// sweep with a shard or a code missing, or a code twice.
     Merge {
-        /// The folder the shards wrote to.
-        dir: PathBuf,
+        /// The folders the shards wrote to: each a whole sweep, joined in
+        /// the order given.
+        #[arg(required = true, value_name = "DIR")]
+        dirs: Vec<PathBuf>,
+        /// A file of records (a merge's) to lay these over: its records in
+        /// its order, each code this sweep ran replaced by this sweep's
+        /// record (a deeper sweep of some codes over a wider one).
+        #[arg(long, value_name = "FILE")]
+        over: Option<PathBuf>,
         /// Write the joined records here (atomically) rather than to
         /// standard output; never inside DIR.
         #[arg(long, value_name = "FILE")]
@@ -48,9 +55,10 @@ struct Run {
     /// Octal codes (·137, 0.137, octal:4.07), each run once in its
     /// standard form.
     codes: Vec<String>,
-    /// A family, `?` for each free digit: 0.???, 4.???, 0.????.
+    /// A family, `?` for each free digit: 0.???, 4.???, 0.???? (again for
+    /// more: `--family 0.???? --family 4.????` is the atlas).
     #[arg(long, value_name = "PATTERN")]
-    family: Option<String>,
+    family: Vec<String>,
     /// The depth: values computed at most per code (normal play).
     #[arg(long, value_name = "N", default_value_t = 1 << 20, value_parser = clap::value_parser!(u64).range(1..))]
     max_values: u64,
@@ -78,6 +86,12 @@ struct Run {
     /// The number of shards (else SLURM_ARRAY_TASK_COUNT).
     #[arg(long, value_name = "N")]
     of: Option<usize>,
+    /// Keep each code's values in DIR while it runs (a checkpoint every
+    /// minute and on Ctrl-C), so a stopped sweep goes on inside the code it
+    /// was running, its time limit counting every run's time; a code's
+    /// files are removed once its record is written (normal play).
+    #[arg(long, value_name = "DIR", conflicts_with = "misere")]
+    checkpoints: Option<PathBuf>,
     /// The folder for the shards' files (made if missing).
     #[arg(long, value_name = "DIR")]
     out: Option<PathBuf>,
@@ -85,11 +99,21 @@ struct Run {
 
 pub fn run(args: Args) -> Result<ExitCode> {
     match args.merge {
-        Some(Merge::Merge { dir, out, misere }) => {
+        Some(Merge::Merge {
+            dirs,
+            over,
+            out,
+            misere,
+        }) => {
+            let joined = Joined {
+                dirs: &dirs,
+                over: over.as_deref(),
+                out: out.as_deref(),
+            };
             if misere {
-                merge::<Misere>(&dir, out.as_deref(), misere_tally)
+                merge::<Misere>(&joined, misere_tally)
             } else {
-                merge::<Normal>(&dir, out.as_deref(), tally)
+                merge::<Normal>(&joined, tally)
             }
         }
         None => sweep(args.run),
@@ -99,7 +123,7 @@ pub fn run(args: Args) -> Result<ExitCode> {
 /// The codes to run, in their standard forms, and this process's shard.
 fn planned(args: &Run) -> Result<(Vec<Rule>, plan::Shard)> {
     let mut codes = args.codes.clone();
-    if let Some(pattern) = &args.family {
+    for pattern in &args.family {
         codes.extend(plan::family(pattern).map_err(|e| anyhow!(e))?);
     }
     if codes.is_empty() {
@@ -134,7 +158,7 @@ fn sweep(args: Run) -> Result<ExitCode> {
             &rules,
             shard,
             &plan,
-            &|rule, code| misere::run(rule, code, &plan),
+            &|rule, code| misere::run(rule, code, &plan).map(Some),
             misere_tally,
         );
     }
@@ -157,19 +181,136 @@ fn sweep(args: Run) -> Result<ExitCode> {
         max_values,
         max_seconds: args.max_seconds,
     };
+    let kept = match &args.checkpoints {
+        Some(dir) => Some(Kept::new(dir)?),
+        None => None,
+    };
     run_shard::<Normal>(
         out,
         &rules,
         shard,
         &plan,
-        &|rule, code| Ok(record::run(rule, code, max_values, args.max_seconds)),
+        &|rule, code| match &kept {
+            None => Ok(Some(record::run(rule, code, max_values, args.max_seconds))),
+            Some(kept) => kept.run(rule, code, max_values, args.max_seconds),
+        },
         tally,
     )
 }
 
-/// One code's run, as a sweep of kind `K` makes it.
+/// A sweep's checkpoints: each code's values in `DIR/0.1234.ckpt` and the
+/// seconds they took in `DIR/0.1234.seconds`, written every minute and on
+/// Ctrl-C, read back when the sweep comes to the code again.
+struct Kept {
+    dir: PathBuf,
+    key: Option<ladder::checkpoint::Key>,
+    stop: std::sync::Arc<std::sync::atomic::AtomicBool>,
+}
+
+impl Kept {
+    fn new(dir: &Path) -> Result<Kept> {
+        std::fs::create_dir_all(dir)
+            .map_err(|e| anyhow!("cannot make {}: {e}", ladder::text::shown::file(dir)))?;
+        Ok(Kept {
+            dir: dir.to_path_buf(),
+            key: ladder::checkpoint::user_key()?,
+            stop: super::solve::catch_ctrl_c()?,
+        })
+    }
+
+    fn paths(&self, rule: &Rule) -> (PathBuf, PathBuf) {
+        let name = rule
+            .octal_code()
+            .map(|c| format!("{}.{}", c.digit(0), c.digits_after_point()))
+            .unwrap_or_else(|| "code".into());
+        (
+            self.dir.join(format!("{name}.ckpt")),
+            self.dir.join(format!("{name}.seconds")),
+        )
+    }
+
+    /// One code's run from its checkpoint; `None` when Ctrl-C stopped it
+    /// (its values and time are written).
+    fn run(
+        &self,
+        rule: &Rule,
+        code: &ladder::games::OctalCode,
+        max_values: usize,
+        max_seconds: u64,
+    ) -> Result<Option<Record>, String> {
+        use std::sync::atomic::Ordering;
+        let (values_path, seconds_path) = self.paths(rule);
+        let name = rule.to_string();
+        let values = ladder::checkpoint::saved_values(code, &values_path, &name, self.key.as_ref())
+            .map_err(|e| format!("{e:#}"))?;
+        let seconds = match std::fs::read_to_string(&seconds_path) {
+            Ok(text) => text
+                .trim()
+                .parse::<f64>()
+                .ok()
+                .filter(|s| s.is_finite() && *s >= 0.0)
+                .ok_or_else(|| {
+                    format!(
+                        "{}: not a number of seconds",
+                        ladder::text::shown::file(&seconds_path)
+                    )
+                })?,
+            Err(_) => 0.0,
+        };
+        let failed = std::cell::RefCell::new(None);
+        let mut last = std::time::Instant::now();
+        let write = |values: &[u16], seconds: f64| -> Result<(), String> {
+            ladder::checkpoint::write(&values_path, &name, values, self.key.as_ref())
+                .map_err(|e| format!("{e:#}"))?;
+            file::replace(&seconds_path, &format!("{seconds:.3}\n"))
+        };
+        let start = record::Start { values, seconds };
+        let (record, stopped) = record::run_from(
+            rule,
+            code,
+            max_values,
+            max_seconds,
+            start,
+            &mut |solver, seconds| {
+                let asked = self.stop.load(Ordering::SeqCst);
+                if asked || last.elapsed() >= CHECKPOINT_EVERY {
+                    if let Err(e) = write(solver.values(), seconds) {
+                        *failed.borrow_mut() = Some(e);
+                        return record::Step::Stop;
+                    }
+                    last = std::time::Instant::now();
+                }
+                if asked {
+                    record::Step::Stop
+                } else {
+                    record::Step::Go
+                }
+            },
+        );
+        if let Some(e) = failed.into_inner() {
+            return Err(e);
+        }
+        if stopped {
+            return Ok(None);
+        }
+        for path in [&values_path, &seconds_path] {
+            if path.exists() {
+                std::fs::remove_file(path).map_err(|e| {
+                    format!("cannot remove {}: {e}", ladder::text::shown::file(path))
+                })?;
+            }
+        }
+        Ok(Some(record))
+    }
+}
+
+/// How often a sweep's checkpoint is written.
+const CHECKPOINT_EVERY: std::time::Duration = std::time::Duration::from_secs(60);
+
+/// One code's run, as a sweep of kind `K` makes it; `None` when Ctrl-C
+/// stopped it.
 type RunOne<'a, K> =
-    dyn Fn(&Rule, &ladder::games::OctalCode) -> Result<<K as Kind>::Record, String> + 'a;
+    dyn Fn(&Rule, &ladder::games::OctalCode) -> Result<Option<<K as Kind>::Record>, String> + 'a;
 
 /// Runs this shard's codes not yet done, each record written as it comes,
 /// holding the shard file's lock from before its plan is read.
@@ -211,7 +352,19 @@ fn run_shard<K: Kind>(
         let Some(code) = rule.octal_code() else {
             continue;
         };
-        records.push(one(rule, code).map_err(|e| anyhow!(e))?);
+        match one(rule, code).map_err(|e| anyhow!(e))? {
+            Some(record) => records.push(record),
+            None => {
+                bar.finish_and_clear();
+                eprintln!(
+                    "interrupted in {rule}: its values are kept, and {} records are in {}; run \
+                     the same command to go on",
+                    records.len(),
+                    ladder::text::shown::file(&path)
+                );
+                return Ok(ExitCode::from(130));
+            }
+        }
         file::write::<K>(&path, plan, &records).map_err(|e| anyhow!(e))?;
         bar.inc(1);
     }
@@ -230,38 +383,87 @@ fn run_shard<K: Kind>(
     Ok(ExitCode::SUCCESS)
 }
 
-fn merge<K: Kind>(
-    dir: &Path,
-    out: Option<&Path>,
-    tally: fn(&[K::Record]) -> String,
-) -> Result<ExitCode> {
+/// What `merge` joins and where it writes.
+struct Joined<'a> {
+    dirs: &'a [PathBuf],
+    over: Option<&'a Path>,
+    out: Option<&'a Path>,
+}
+
+fn merge<K: Kind>(joined: &Joined, tally: fn(&[K::Record]) -> String) -> Result<ExitCode> {
     use ladder::sweep::file::Planned as _;
-    if let Some(out) = out
-        && file::inside(out, dir)
+    if let Some(out) = joined.out
+        && let Some(dir) = joined.dirs.iter().find(|dir| file::inside(out, dir))
     {
         return Err(anyhow!(
-            "--out {} is inside {}, the folder merge reads: write the joined records elsewhere",
+            "--out {} is inside {}, a folder merge reads: write the joined records elsewhere",
             ladder::text::shown::file(out),
             ladder::text::shown::file(dir)
         ));
     }
-    let (plan, records) = file::merge::<K>(dir).map_err(|e| anyhow!(e))?;
+    let mut records: Vec<K::Record> = Vec::new();
+    let mut shards = 0;
+    for dir in joined.dirs {
+        let (plan, more) = file::merge::<K>(dir).map_err(|e| anyhow!(e))?;
+        shards += plan.of();
+        records.extend(more);
+    }
+    let mut seen = std::collections::HashSet::new();
+    if let Some(twice) = records
+        .iter()
+        .find(|r| !seen.insert(K::rule(r).to_string()))
+    {
+        return Err(anyhow!(
+            "{} is in two of the sweeps joined: join sweeps of different codes",
+            K::rule(twice)
+        ));
+    }
+    if let Some(base) = joined.over {
+        records = laid_over::<K>(base, records)?;
+    }
     let mut text = String::new();
     for record in &records {
         text.push_str(&serde_json::to_string(record)?);
         text.push('\n');
     }
-    match out {
+    match joined.out {
         Some(path) => file::replace(path, &text).map_err(|e| anyhow!(e))?,
         None => emit(&text)?,
     }
     eprintln!(
         "{} joined: {} ({})",
-        counted(plan.of() as u64, "shard", "shards"),
+        counted(shards as u64, "shard", "shards"),
         counted(records.len() as u64, "code", "codes"),
         tally(&records)
     );
     Ok(ExitCode::SUCCESS)
+}
+
+/// `base`'s records in its order, each replaced by the record of the same
+/// code in `newer`; every code of `newer` must be in `base`.
+fn laid_over<K: Kind>(base: &Path, newer: Vec<K::Record>) -> Result<Vec<K::Record>> {
+    let text = file::read_regular(base).map_err(|e| anyhow!(e))?;
+    let old: Vec<K::Record> = file::parse_lines(&text).map_err(|(line, column, message)| {
+        anyhow!(
+            "{}:{line}:{column}: {message}",
+            ladder::text::shown::file(base)
+        )
+    })?;
+    let mut newer: std::collections::HashMap<String, K::Record> = newer
+        .into_iter()
+        .map(|r| (K::rule(&r).to_string(), r))
+        .collect();
+    let laid: Vec<K::Record> = old
+        .into_iter()
+        .map(|r| newer.remove(K::rule(&r)).unwrap_or(r))
+        .collect();
+    if let Some(stray) = newer.keys().min() {
+        return Err(anyhow!(
+            "{stray} is not in {}: --over lays a sweep over records of the same codes",
+            ladder::text::shown::file(base)
+        ));
+    }
+    Ok(laid)
 }
 
 /// How the codes ended, counted: `40 proved, 2 at the depth`.

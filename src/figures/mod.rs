@@ -7,6 +7,7 @@
 //! (its `Params` must implement [`bounds::CheckParams`], checked when the
 //! manifest is read, so a bad parameter is a located error).
 
+pub mod atlas;
 pub mod board_agreement;
 pub mod board_heaps;
 pub mod bounds;
@@ -196,6 +197,7 @@ impl FigureSpec {
             FigureSpec::SolvedOctal(params) => solved_octal::records(params),
             FigureSpec::UnsolvedOctal(params) => unsolved_octal::records(params),
             FigureSpec::MisereCensusRecord(params) => misere_census_record::records(params),
+            FigureSpec::Atlas(params) => atlas::records(params),
             _ => Vec::new(),
         }
     }
@@ -207,6 +209,7 @@ impl FigureSpec {
             FigureSpec::SolvedOctal(params) => solved_octal::deep_check(params),
             FigureSpec::UnsolvedOctal(params) => unsolved_octal::deep_check(params),
             FigureSpec::MisereCensusRecord(params) => misere_census_record::deep_check(params),
+            FigureSpec::Atlas(params) => atlas::deep_check(params),
             _ => Vec::new(),
         }
     }
@@ -253,4 +256,5 @@ figure_kinds! {
     "misere-quotient" => MisereQuotient(misere_quotient),
     "misere-census" => MisereCensus(misere_census),
     "misere-census-record" => MisereCensusRecord(misere_census_record),
+    "atlas" => Atlas(atlas),
 }

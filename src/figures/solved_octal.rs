@@ -39,7 +39,6 @@ use crate::games::octal_long_run::{certificate_record, fnv1a_64};
 use crate::games::octal_shape::shape;
 use crate::games::octal_solve::{Finish, Solver};
 use crate::games::{OctalCode, Rule};
-use crate::sequence::CertificateRule;
 use crate::table::{Cell, Column, Table};
 use crate::text::numbers::grouped;
 use crate::text::wording::{engine_stop, kind_name};
@@ -278,21 +277,7 @@ pub fn solve_record(code: &OctalCode, limit: usize) -> Result<Record, String> {
     })
 }
 
-/// Theorem P's window for a period of `code` from `preperiod`: its
-/// argument's name, the heap after its last pair, and the values it reads
-/// (`None`: more than can be counted). A build checks a proof too long to
-/// solve again against it (here and in `unsolved-octal`).
-pub fn theorem_p_window(
-    code: &OctalCode,
-    preperiod: usize,
-    period: usize,
-) -> Result<(&'static str, usize, Option<usize>), String> {
-    let CertificateRule::Scaled(window) = code.certificate_rule() else {
-        return Err(format!("{code}: an octal code has a scaled window"));
-    };
-    let end = window.end(preperiod, period);
-    Ok((window.argument, end, end.checked_add(period)))
-}
+pub use crate::games::octal_certificate::theorem_p_window;
 
 /// What a build can check of a record without its values: the window is
 /// Theorem P's for the period, and the values it reads follow from it.

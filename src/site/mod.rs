@@ -8,6 +8,7 @@
 //! ([`crate::project`]); `check` and `diff` read a site back without following
 //! links ([`tree`]).
 
+pub mod atlas;
 pub mod destination;
 pub mod explore;
 pub mod figure_block;

@@ -30,7 +30,7 @@ use super::references::{self, Citations};
 use super::{
     Files, figure_block, json, links, math, navigation, provenance, reproduce, theorems, wording,
 };
-use super::{explore, script, stylesheet};
+use super::{atlas, explore, script, stylesheet};
 use crate::figures::Computed;
 use crate::manifest::{Manifest, Page};
 use crate::project::{Located, Project};
@@ -87,6 +87,8 @@ pub struct Sources {
     scripts: Vec<(PathBuf, Vec<u8>)>,
     /// The Explore page's script, worker and module.
     explore: Vec<(PathBuf, Vec<u8>)>,
+    /// The atlas's script, on a site with an atlas.
+    atlas: Vec<(PathBuf, Vec<u8>)>,
     revision: String,
 }
 
@@ -122,11 +124,18 @@ impl Sources {
             Vec::new()
         };
         let explore_sources = explore::sources(manifest.site.explore);
+        let has_atlas = atlas::wanted(manifest);
+        let atlas = if has_atlas {
+            atlas::load(project, &mut tera)?
+        } else {
+            Vec::new()
+        };
         let sources: Vec<&str> = TEMPLATES
             .iter()
             .chain(&STYLE)
             .chain(&SCRIPTS)
             .chain(explore_sources)
+            .chain(atlas::sources(has_atlas))
             .copied()
             .collect();
         let revision = provenance::revision(project, manifest, &sources)?;
@@ -138,6 +147,7 @@ impl Sources {
             style,
             scripts,
             explore,
+            atlas,
             revision,
         })
     }
@@ -164,6 +174,7 @@ pub fn render(
         style,
         scripts,
         explore,
+        atlas: atlas_files,
         revision,
     } = sources;
 
@@ -263,6 +274,14 @@ pub fn render(
             .map_err(|e| located(&templates.join(explore::TEMPLATE), &e))?;
         files.insert(PathBuf::from(explore::PAGE), page);
         files.extend(explore);
+    }
+    if let Some(data) = atlas::data(figures)? {
+        let mut context = Context::new();
+        context.insert("site", &site);
+        context.insert("pages", &views);
+        context.insert("primer", &has_primer);
+        files.extend(atlas::pages(&tera, &data, context)?);
+        files.extend(atlas_files);
     }
 
     files.extend(figure_files(figures));

@@ -218,7 +218,8 @@ impl Record {
             let Some(code) = code else {
                 return Some(format!("{} is not an octal code", self.rule));
             };
-            let window = crate::figures::solved_octal::theorem_p_window(&code, preperiod, period);
+            let window =
+                crate::games::octal_certificate::theorem_p_window(&code, preperiod, period);
             match window {
                 Ok((_, _, Some(needed))) if needed <= self.depth => {}
                 Ok((_, _, needed)) => {
@@ -249,21 +250,64 @@ impl Record {
 /// Runs `rule` (an octal code) to a proof, `max_values` values or
 /// `max_seconds` seconds, whichever comes first.
 pub fn run(rule: &Rule, code: &OctalCode, max_values: usize, max_seconds: u64) -> Record {
+    run_from(
+        rule,
+        code,
+        max_values,
+        max_seconds,
+        Start::default(),
+        &mut |_, _| Step::Go,
+    )
+    .0
+}
+
+/// Where a run starts: the values a checkpoint kept and the seconds they
+/// took (a sweep's time limit counts every process's time).
+#[derive(Debug, Clone, Default)]
+pub struct Start {
+    pub values: Vec<u16>,
+    pub seconds: f64,
+}
+
+/// What the caller of [`run_from`] says after each step.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Step {
+    Go,
+    /// Stop here, unfinished (Ctrl-C): the record is not a result.
+    Stop,
+}
+
+/// [`run`] from `start`, calling `step` with the solver and the seconds so
+/// far after each step of growth; the flag says whether `step` stopped it.
+pub fn run_from(
+    rule: &Rule,
+    code: &OctalCode,
+    max_values: usize,
+    max_seconds: u64,
+    start: Start,
+    step: &mut dyn FnMut(&Solver, f64) -> Step,
+) -> (Record, bool) {
     let clock = Instant::now();
-    let limit = Duration::from_secs(max_seconds);
-    let mut solver = Solver::new(code, max_values.max(1));
+    let seconds = |clock: &Instant| start.seconds + clock.elapsed().as_secs_f64();
+    let limit = Duration::from_secs(max_seconds).as_secs_f64();
+    let mut solver = Solver::resume(code, start.values.clone(), max_values.max(1));
     let mut status = None;
     let mut stop = None;
+    let mut stopped_by_caller = false;
     while status.is_none() {
         match solver.finish() {
             Some(Finish::Proved(_)) => status = Some(Status::Proved),
             Some(Finish::NotProved { .. }) => status = Some(Status::Depth),
-            None if clock.elapsed() >= limit => status = Some(Status::Time),
+            None if seconds(&clock) >= limit => status = Some(Status::Time),
             None => {
                 let done = solver.values().len();
                 if let Err(e) = solver.grow(done.saturating_add(STEP)) {
                     stop = Some(engine_stop(&rule.to_string(), &e));
                     status = Some(Status::Stopped);
+                } else if solver.finish().is_none() && step(&solver, seconds(&clock)) == Step::Stop
+                {
+                    stopped_by_caller = true;
+                    status = Some(Status::Time);
                 }
             }
         }
@@ -273,7 +317,7 @@ pub fn run(rule: &Rule, code: &OctalCode, max_values: usize, max_seconds: u64) -
         Some(Finish::Proved(check)) => check.candidate,
         _ => None,
     };
-    Record {
+    let record = Record {
         rule: rule.to_string(),
         status: status.unwrap_or(Status::Stopped),
         period: proved.map(|c| c.period),
@@ -284,9 +328,10 @@ pub fn run(rule: &Rule, code: &OctalCode, max_values: usize, max_seconds: u64) -
         values_hash: format!("{:016x}", fnv1a_64(values)),
         shape: shape(code, values),
         stop,
-        seconds: (clock.elapsed().as_secs_f64() * 1000.0).round() / 1000.0,
+        seconds: (seconds(&clock) * 1000.0).round() / 1000.0,
         values_bytes: std::mem::size_of_val(values),
-    }
+    };
+    (record, stopped_by_caller)
 }
 
 #[cfg(test)]

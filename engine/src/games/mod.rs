@@ -12,6 +12,7 @@ pub mod octal;
 pub mod octal_certificate;
 pub mod octal_dense;
 pub mod octal_engine;
+pub mod octal_equivalence;
 pub mod octal_fast;
 pub mod octal_long_run;
 pub mod octal_lookup;

@@ -74,6 +74,22 @@ impl OctalCode {
     }
 }
 
+/// Theorem P's window for a period of `code` from `preperiod`: its
+/// argument's name, the heap after its last pair, and the values it reads
+/// (`None`: more than can be counted). A build checks a proof too long to
+/// solve again against it (`solved-octal`, `unsolved-octal`, the atlas).
+pub fn theorem_p_window(
+    code: &OctalCode,
+    preperiod: usize,
+    period: usize,
+) -> Result<(&'static str, usize, Option<usize>), String> {
+    let CertificateRule::Scaled(window) = code.certificate_rule() else {
+        return Err(format!("{code}: an octal code has a scaled window"));
+    };
+    let end = window.end(preperiod, period);
+    Ok((window.argument, end, end.checked_add(period)))
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
