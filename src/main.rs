@@ -6,20 +6,44 @@ mod cli;
 use std::process::ExitCode;
 
 use anyhow::Result;
-use clap::Parser;
+use clap::Parser as _;
 
 use cli::print::ClosedPipe;
 use cli::{Cli, Command};
 
 fn main() -> ExitCode {
-    match run(Cli::parse()) {
+    let cli = match Cli::try_parse() {
+        Ok(cli) => cli,
+        Err(error) => return refused(&error),
+    };
+    match run(cli) {
         Ok(code) => code,
         Err(error) if error.is::<ClosedPipe>() => ExitCode::SUCCESS,
         Err(error) => {
-            eprintln!("error: {error:#}");
+            // What a message repeats of its input is escaped and cut.
+            eprintln!(
+                "error: {}",
+                ladder::text::shown::message(&format!("{error:#}"))
+            );
             ExitCode::from(2)
         }
     }
+}
+
+/// The command line's own refusal (or its help and version, on standard
+/// output), with the value it quotes escaped and cut.
+fn refused(error: &clap::Error) -> ExitCode {
+    use clap::error::{ContextKind, ContextValue};
+    if !error.use_stderr() {
+        let _ = error.print();
+        return ExitCode::SUCCESS;
+    }
+    let mut text = error.render().to_string();
+    if let Some(ContextValue::String(value)) = error.get(ContextKind::InvalidValue) {
+        text = text.replace(value.as_str(), &ladder::text::shown::found(value));
+    }
+    eprint!("{}", ladder::text::shown::message(&text));
+    ExitCode::from(2)
 }
 
 fn run(cli: Cli) -> Result<ExitCode> {

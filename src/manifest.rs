@@ -104,6 +104,10 @@ pub struct Page {
     pub summary: String,
     /// The Markdown file in `content/` holding the prose.
     pub content: String,
+    /// Link the first mention of each octal code of up to four digits in
+    /// the prose to its row in the atlas (a site with an `atlas` figure).
+    #[serde(default)]
+    pub link_codes: bool,
 }
 
 /// Page ids the site writes itself: `index.html` is the site's index, and

@@ -9,6 +9,7 @@
 //!   a world of its own that shares nothing with the Grundy machinery
 //! - [`games`]: the rules (with the octal solver and a run's shape)
 //! - [`sequence`]: the machinery that knows no game
+//! - [`echo`]: text a message repeats, escaped and cut
 //! - [`interned`], [`numbers`], [`wording`], [`parallel`]: names read back
 //!   from data, numbers and words as every page writes them, rayon or its sequential stand-in;
 //!   `parsed`: a rule read from a manifest or a record by its parser
@@ -17,6 +18,7 @@ pub mod boards;
 pub mod budget;
 pub mod census;
 pub mod coalition;
+pub mod echo;
 pub mod games;
 pub mod interned;
 pub mod misere;

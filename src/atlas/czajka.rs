@@ -27,6 +27,7 @@ use super::classes::{ClassRecord, Proof};
 use crate::games::Rule;
 use crate::games::octal_engine::octal_values;
 use crate::sweep::record::Status;
+use crate::text::numbers::grouped;
 
 /// The committed facts of the four tables.
 #[derive(Debug, Clone, PartialEq, Deserialize, Serialize)]
@@ -124,18 +125,26 @@ fn proof(atlas: &Atlas, rule: &Rule) -> Option<(usize, usize)> {
 }
 
 fn periodic(table: &str, game: &Rule, pre: usize, per: usize, atlas: &Atlas) -> Comparison {
-    let theirs = format!("period {per} from heap {pre}");
+    let theirs = format!(
+        "period {} from heap {}",
+        grouped(per as u64),
+        grouped(pre as u64)
+    );
     let (ours, verdict, why) = match proof(atlas, game) {
         Some((p, q)) if (p, q) == (pre, per) => (theirs.clone(), Verdict::Agrees, String::new()),
         Some((p, q)) => (
-            format!("period {q} from heap {p}"),
+            format!(
+                "period {} from heap {}",
+                grouped(q as u64),
+                grouped(p as u64)
+            ),
             Verdict::Unexplained,
             "the atlas proves another period".into(),
         ),
         None => {
             let depth = atlas.normal.get(&game.to_string()).map_or(0, |r| r.depth);
             (
-                format!("not proved in {depth} values"),
+                format!("not proved in {} values", grouped(depth as u64)),
                 Verdict::Unexplained,
                 "the atlas's run stopped before its proof".into(),
             )
@@ -189,13 +198,17 @@ pub fn compare(facts: &Facts, atlas: &Atlas) -> Vec<Comparison> {
             None => {
                 let depth = atlas.normal.get(&rule.to_string()).map_or(0, |r| r.depth);
                 (
-                    format!("not proved in {depth} values"),
+                    format!("not proved in {} values", grouped(depth as u64)),
                     Verdict::Agrees,
                     String::new(),
                 )
             }
             Some((pre, per)) => (
-                format!("period {per} from heap {pre}"),
+                format!(
+                    "period {} from heap {}",
+                    grouped(per as u64),
+                    grouped(pre as u64)
+                ),
                 Verdict::Explained,
                 "proved here: the period's window of Theorem P holds".into(),
             ),

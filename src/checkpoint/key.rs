@@ -114,7 +114,51 @@ pub fn load(path: &Path) -> Result<Option<Key>> {
             2 * LENGTH
         );
     };
+    private(path)?;
     Ok(Some(Key(key)))
+}
+
+/// A key others could read could forge a checkpoint's tag, and one in a
+/// folder others could write could be swapped: the key must be its owner's
+/// alone (no bit for the group or others) and its folder writable by its
+/// owner alone, or it is refused with the command that makes it so.
+#[cfg(unix)]
+fn private(path: &Path) -> Result<()> {
+    use std::os::unix::fs::PermissionsExt as _;
+    let mode = std::fs::metadata(path)
+        .with_context(|| format!("{}: cannot read", shown::file(path)))?
+        .permissions()
+        .mode();
+    if mode & 0o077 != 0 {
+        bail!(
+            "{}: the checkpoint key can be read or written by others (mode {:o}), so a \
+             checkpoint's tag could be forged: make it private with `chmod 600 {}`",
+            shown::file(path),
+            mode & 0o777,
+            shown::file(path)
+        );
+    }
+    if let Some(folder) = path.parent().filter(|f| !f.as_os_str().is_empty()) {
+        let mode = std::fs::metadata(folder)
+            .with_context(|| format!("{}: cannot read", shown::file(folder)))?
+            .permissions()
+            .mode();
+        if mode & 0o022 != 0 {
+            bail!(
+                "{}: the checkpoint key's folder can be written by others (mode {:o}), so the \
+                 key could be replaced: make it private with `chmod 700 {}`",
+                shown::file(folder),
+                mode & 0o777,
+                shown::file(folder)
+            );
+        }
+    }
+    Ok(())
+}
+
+#[cfg(not(unix))]
+fn private(_: &Path) -> Result<()> {
+    Ok(())
 }
 
 /// The key at `path`, made (from the system's random source, into a new
@@ -208,5 +252,35 @@ mod tests {
         std::fs::write(&path, "0".repeat(10_000)).unwrap();
         let error = format!("{:#}", load(&path).err().unwrap());
         assert!(error.contains("larger than 65 bytes"), "{error}");
+    }
+
+    /// Issue 50, point 4: a key others can read or write, or in a folder
+    /// others can write, is refused with the command that makes it private.
+    #[cfg(unix)]
+    #[test]
+    fn a_key_others_can_read_or_write_is_refused_with_its_remedy() {
+        use std::os::unix::fs::PermissionsExt;
+        let folder = tempfile::tempdir().unwrap();
+        let path = folder.path().join("ladder/checkpoint.key");
+        load_or_make(&path).unwrap();
+        let set = |p: &Path, mode: u32| {
+            std::fs::set_permissions(p, std::fs::Permissions::from_mode(mode)).unwrap()
+        };
+        for mode in [0o644, 0o666, 0o640, 0o604] {
+            set(&path, mode);
+            let error = format!("{:#}", load(&path).err().unwrap());
+            assert!(error.contains("chmod 600"), "{mode:o}: {error}");
+        }
+        set(&path, 0o600);
+        assert!(load(&path).unwrap().is_some());
+        let parent = path.parent().unwrap();
+        set(parent, 0o777);
+        let error = format!("{:#}", load(&path).err().unwrap());
+        assert!(error.contains("chmod 700"), "{error}");
+        set(parent, 0o755);
+        assert!(
+            load(&path).unwrap().is_some(),
+            "a folder others may read is fine"
+        );
     }
 }

@@ -6,7 +6,7 @@ use std::process::ExitCode;
 
 use anyhow::{Result, anyhow};
 use ladder::coalition::{
-    CoalitionAnalysis as Analysis, CoalitionParams, HeapKind, Ruleset, analyze,
+    CoalitionAnalysis as Analysis, CoalitionParams, HeapKind, Ruleset, analyze_within,
 };
 use ladder::text::numbers::{counted, grouped};
 
@@ -55,7 +55,10 @@ pub fn run(args: Args) -> Result<ExitCode> {
     };
     params.validate().map_err(|e| anyhow!(e))?;
     let rule = &args.rule;
-    let analysis = analyze(rule, &params);
+    // Half the room: the analysis is written out again as text or JSON.
+    let (room, source) = ladder::budget::available_memory();
+    let analysis = analyze_within(rule, &params, room / 2)
+        .map_err(|e| anyhow!("{rule}: {e} (the measurement may use half of {source})"))?;
     let mut out = String::new();
     if args.json {
         let mut object = serde_json::to_value(&analysis)?;

@@ -42,7 +42,16 @@ pub fn run(args: Args, root: &Path) -> Result<ExitCode> {
     };
     let old = review::read_base(&args.base, root)?;
     let new = ladder::site::read_tree(&root.join("output"))?;
-    let review = review::review(old, new);
+    let mut review = review::review(old, new);
+    if let Some(old) = review::read_base_records(&args.base, root)? {
+        let folder = root.join("records");
+        let new = if folder.is_dir() {
+            ladder::site::read_tree(&folder)?.files
+        } else {
+            Default::default()
+        };
+        review.records = review::records::changes(&old, &new);
+    }
     let text = if markdown {
         review::markdown::format(&review, images.as_ref())
     } else {

@@ -87,11 +87,16 @@ struct Run {
     #[arg(long, value_name = "N")]
     of: Option<usize>,
     /// Keep each code's values in DIR while it runs (a checkpoint every
-    /// minute and on Ctrl-C), so a stopped sweep goes on inside the code it
+    /// --checkpoint-every seconds and on Ctrl-C), so a stopped sweep goes on inside the code it
     /// was running, its time limit counting every run's time; a code's
     /// files are removed once its record is written (normal play).
     #[arg(long, value_name = "DIR", conflicts_with = "misere")]
     checkpoints: Option<PathBuf>,
+    /// Write each checkpoint at least this often, in seconds (a deep run's
+    /// file is gigabytes).
+    #[arg(long, value_name = "SECONDS", default_value_t = 60, requires = "checkpoints",
+          value_parser = clap::value_parser!(u64).range(1..))]
+    checkpoint_every: u64,
     /// The folder for the shards' files (made if missing).
     #[arg(long, value_name = "DIR")]
     out: Option<PathBuf>,
@@ -182,7 +187,7 @@ fn sweep(args: Run) -> Result<ExitCode> {
         max_seconds: args.max_seconds,
     };
     let kept = match &args.checkpoints {
-        Some(dir) => Some(Kept::new(dir)?),
+        Some(dir) => Some(Kept::new(dir, args.checkpoint_every)?),
         None => None,
     };
     run_shard::<Normal>(
@@ -205,16 +210,18 @@ struct Kept {
     dir: PathBuf,
     key: Option<ladder::checkpoint::Key>,
     stop: std::sync::Arc<std::sync::atomic::AtomicBool>,
+    every: std::time::Duration,
 }
 
 impl Kept {
-    fn new(dir: &Path) -> Result<Kept> {
+    fn new(dir: &Path, every: u64) -> Result<Kept> {
         std::fs::create_dir_all(dir)
             .map_err(|e| anyhow!("cannot make {}: {e}", ladder::text::shown::file(dir)))?;
         Ok(Kept {
             dir: dir.to_path_buf(),
             key: ladder::checkpoint::user_key()?,
             stop: super::solve::catch_ctrl_c()?,
+            every: std::time::Duration::from_secs(every),
         })
     }
 
@@ -273,7 +280,7 @@ impl Kept {
             start,
             &mut |solver, seconds| {
                 let asked = self.stop.load(Ordering::SeqCst);
-                if asked || last.elapsed() >= CHECKPOINT_EVERY {
+                if asked || last.elapsed() >= self.every {
                     if let Err(e) = write(solver.values(), seconds) {
                         *failed.borrow_mut() = Some(e);
                         return record::Step::Stop;
@@ -303,9 +310,6 @@ impl Kept {
         Ok(Some(record))
     }
 }
-
-/// How often a sweep's checkpoint is written.
-const CHECKPOINT_EVERY: std::time::Duration = std::time::Duration::from_secs(60);
 
 /// One code's run, as a sweep of kind `K` makes it; `None` when Ctrl-C
 /// stopped it.

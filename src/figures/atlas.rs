@@ -35,6 +35,9 @@ use crate::text::numbers::grouped;
 
 /// The deepest normal record the build runs again for its sample.
 const MOST_SAMPLED_DEPTH: usize = 1 << 21;
+/// Every proof that reads at most this many values is solved again by
+/// every build (about 4,400 of the atlas's, a few seconds).
+const MOST_PROOF_AGAIN: usize = 1 << 14;
 
 #[derive(Debug, Clone, Deserialize)]
 #[serde(deny_unknown_fields)]
@@ -51,10 +54,9 @@ pub struct Params {
     pub misere_sample: usize,
     /// Czajka's tables, as data: a file name in `records/`.
     pub czajka: String,
-    /// The machine the sweeps ran on, and how long they took, in words.
+    /// The machine the sweeps ran on, in words (how long they took is
+    /// the sum of the records' own times).
     pub hardware: String,
-    pub normal_hours: f64,
-    pub misere_hours: f64,
     /// The records, read from `records/` when the manifest is loaded
     /// (part of the figure's key, so new records recompute it).
     #[serde(skip)]
@@ -72,9 +74,6 @@ pub struct Records {
 
 impl CheckParams for Params {
     fn check(&self) -> Result<(), String> {
-        if !(self.normal_hours.is_finite() && self.misere_hours.is_finite()) {
-            return Err("the sweeps' hours are numbers".into());
-        }
         Ok(())
     }
 }
@@ -135,6 +134,11 @@ pub struct Part {
 /// Counts of one play.
 #[derive(Debug, Clone, Default, PartialEq, Deserialize, Serialize)]
 pub struct NormalCounts {
+    /// The limits most codes ran under (the wide sweep's)…
+    pub base_max_values: usize,
+    pub base_max_seconds: u64,
+    /// … and the codes run again deeper, with their status.
+    pub deeper: Vec<(String, String)>,
     pub proved: usize,
     pub time: usize,
     pub depth: usize,
@@ -179,14 +183,17 @@ pub struct ClassCounts {
 pub struct Data {
     pub files: [String; 3],
     pub hardware: String,
+    /// The records' run times summed, in hours of one core, to a tenth.
     pub normal_hours: f64,
     pub misere_hours: f64,
     pub codes: usize,
     pub normal: NormalCounts,
     pub misere: MisereCounts,
     pub classes: ClassCounts,
-    /// The codes computed again by this build.
+    /// The codes computed again by this build: the sample…
     pub sampled: Vec<String>,
+    /// … and the proofs solved again beside it.
+    pub proofs_again: usize,
     pub misere_sampled: Vec<String>,
     pub czajka: CzajkaCounts,
     /// Every entry of Czajka's tables that does not simply agree.
@@ -333,9 +340,54 @@ fn check_classes(params: &Params) -> Result<(), String> {
     Ok(())
 }
 
+/// Codes that Lemma D makes one game in misère play have one quotient: where
+/// both records prove theirs whole, its order, |P|, tameness and Φ's period
+/// must agree (Φ itself is shifted by the offset).
+fn check_one_misere_game(params: &Params) -> Result<(), String> {
+    let misere: HashMap<&str, &MisereRecord> = params
+        .records
+        .misere
+        .iter()
+        .map(|r| (r.rule.as_str(), r))
+        .collect();
+    for (at, class) in params.records.classes.iter().enumerate() {
+        let Some(e) = class.equivalent.as_ref().filter(|e| e.misere_too) else {
+            continue;
+        };
+        let (Some(a), Some(b)) = (misere.get(class.rule.as_str()), misere.get(e.rule.as_str()))
+        else {
+            continue;
+        };
+        if a.status != MisereStatus::Proved || b.status != MisereStatus::Proved {
+            continue;
+        }
+        if (a.order, a.p_size, a.tame, a.period) != (b.order, b.p_size, b.tame, b.period) {
+            return Err(format!(
+                "records/{}:{}:1: {} and {} are one game in misère play (Lemma D), but their \
+                 proved quotients differ: |Q| {} and {}, |P| {} and {}, Φ's period {:?} and {:?}",
+                params.misere,
+                at + 1,
+                class.rule,
+                e.rule,
+                a.order,
+                b.order,
+                a.p_size,
+                b.p_size,
+                a.period,
+                b.period
+            ));
+        }
+    }
+    Ok(())
+}
+
 /// The sample's codes computed again: normal runs to their depth, the
 /// first `misere_sample` quotients, and every sampled code's class.
-fn check_sample(params: &Params, rules: &[Rule], sampled: &[usize]) -> Result<Vec<String>, String> {
+fn check_sample(
+    params: &Params,
+    rules: &[Rule],
+    sampled: &[usize],
+) -> Result<(Vec<String>, usize), String> {
     let normal: HashMap<String, NormalRecord> = params
         .records
         .normal
@@ -343,7 +395,14 @@ fn check_sample(params: &Params, rules: &[Rule], sampled: &[usize]) -> Result<Ve
         .map(|r| (r.rule.clone(), r.clone()))
         .collect();
     let misere_sampled: Vec<usize> = sampled.iter().copied().take(params.misere_sample).collect();
-    let results: Vec<Result<(), String>> = sampled
+    // The sample, and every proof short enough to be solved again in a
+    // moment: most of them, so a changed period rarely slips through.
+    let mut again: Vec<usize> = sampled.to_vec();
+    again.extend((0..rules.len()).filter(|&at| {
+        let r = &params.records.normal[at];
+        r.status == Status::Proved && r.depth <= MOST_PROOF_AGAIN && !sampled.contains(&at)
+    }));
+    let results: Vec<Result<(), String>> = again
         .par_iter()
         .map(|&at| {
             let rule = &rules[at];
@@ -403,7 +462,10 @@ fn check_sample(params: &Params, rules: &[Rule], sampled: &[usize]) -> Result<Ve
         classes::verify(recorded, first, &normal)
             .map_err(|why| format!("records/{}:{}:1: {why}", params.classes, at + 1))?;
     }
-    Ok(sampled.iter().map(|&at| rules[at].to_string()).collect())
+    Ok((
+        sampled.iter().map(|&at| rules[at].to_string()).collect(),
+        again.len() - sampled.len(),
+    ))
 }
 
 /// A normal record's results, without what a run without a time limit
@@ -475,12 +537,13 @@ pub fn compute(params: &Params) -> Result<Data, String> {
     let rules = atlas_rules()?;
     check_order(params, &rules)?;
     check_classes(params)?;
+    check_one_misere_game(params)?;
     let stride = (rules.len() / params.sample).max(1);
     let sampled: Vec<usize> = (0..rules.len())
         .step_by(stride)
         .take(params.sample)
         .collect();
-    let sampled_rules = check_sample(params, &rules, &sampled)?;
+    let (sampled_rules, proofs_again) = check_sample(params, &rules, &sampled)?;
     let mut parts: BTreeMap<(u8, u8), Part> = BTreeMap::new();
     let mut normal = NormalCounts {
         by_digits: vec![(0, 0); 5],
@@ -491,6 +554,16 @@ pub fn compute(params: &Params) -> Result<Data, String> {
         ..MisereCounts::default()
     };
     let mut counts = ClassCounts::default();
+    let mut limits: BTreeMap<(usize, u64), usize> = BTreeMap::new();
+    for r in &params.records.normal {
+        *limits.entry((r.max_values, r.max_seconds)).or_default() += 1;
+    }
+    let base = limits
+        .iter()
+        .max_by_key(|(_, n)| **n)
+        .map(|(l, _)| *l)
+        .unwrap_or_default();
+    (normal.base_max_values, normal.base_max_seconds) = base;
     for (at, rule) in rules.iter().enumerate() {
         let code = rule.octal_code().ok_or("not an octal code")?;
         let (n, m, c) = (
@@ -518,6 +591,11 @@ pub fn compute(params: &Params) -> Result<Data, String> {
             Status::Stopped => normal.stopped += 1,
         }
         normal.max_values = normal.max_values.max(n.max_values);
+        if (n.max_values, n.max_seconds) != base {
+            normal
+                .deeper
+                .push((code.to_string(), n.status.word().to_string()));
+        }
         normal.max_seconds = normal.max_seconds.max(n.max_seconds);
         match (m.status, m.tame) {
             (MisereStatus::Proved, tame) => {
@@ -577,8 +655,8 @@ pub fn compute(params: &Params) -> Result<Data, String> {
             params.classes.clone(),
         ],
         hardware: params.hardware.clone(),
-        normal_hours: params.normal_hours,
-        misere_hours: params.misere_hours,
+        normal_hours: hours(params.records.normal.iter().map(|r| r.seconds)),
+        misere_hours: hours(params.records.misere.iter().map(|r| r.seconds)),
         codes: rules.len(),
         normal,
         misere,
@@ -589,6 +667,7 @@ pub fn compute(params: &Params) -> Result<Data, String> {
             .cloned()
             .collect(),
         sampled: sampled_rules,
+        proofs_again,
         parts: parts.into_values().collect(),
     })
 }
@@ -741,28 +820,36 @@ pub fn deep_check(params: &Params) -> Vec<String> {
     found
 }
 
+/// Seconds summed, as hours to a tenth.
+fn hours(seconds: impl Iterator<Item = f64>) -> f64 {
+    (seconds.sum::<f64>() / 360.0).round() / 10.0
+}
+
 impl Data {
     pub fn range_note(&self) -> String {
         format!(
-            "The {} octal codes 0·d₁…d₄ and 4·d₁…d₄ from the committed records records/{}, \
-             records/{} and records/{}: each run by ladder sweep to a proof, {} values or {} s \
-             ({} hours in all here), and by ladder sweep --misere to Theorem M's proof, {} heaps, \
-             {} products or {} MiB ({} hours); every record checked for form and against \
-             itself, and {} codes computed again by this build ({} of them in misère play), \
-             every one by ladder check --deep.",
+            "The {} octal codes 0·… and 4·… of up to four digits, from the committed records records/{}, \
+             records/{} and records/{}: each run by ladder sweep to a proof, {} values or {} s, {} \
+             of them again deeper ({} hours of one core in all here, as the records time them), and by ladder sweep --misere to Theorem \
+             M's proof, {} heaps, \
+             {} products or {} MiB ({} hours of one core); every record checked for form and against \
+             itself; {} codes computed again by this build ({} of them in misère play) and {} \
+             more proofs solved again; every record by ladder check --deep.",
             grouped(self.codes as u64),
             self.files[0],
             self.files[1],
             self.files[2],
-            grouped(self.normal.max_values as u64),
-            self.normal.max_seconds,
+            grouped(self.normal.base_max_values as u64),
+            self.normal.base_max_seconds,
+            self.normal.deeper.len(),
             self.normal_hours,
             self.misere.max_heaps,
             grouped(self.misere.max_work),
             self.misere.max_megabytes,
             self.misere_hours,
             self.sampled.len(),
-            self.misere_sampled.len()
+            self.misere_sampled.len(),
+            grouped(self.proofs_again as u64)
         )
     }
 }

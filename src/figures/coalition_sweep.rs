@@ -47,7 +47,7 @@ pub struct Data {
 /// Runs the sweep.
 pub fn compute(params: &Params) -> Result<Data, String> {
     params.check()?;
-    let report = sweep(params.largest_take, &params.search);
+    let report = sweep(params.largest_take, &params.search)?;
     let solved_states = report.entries.iter().map(|e| e.solved_states).sum();
     Ok(Data {
         report,

@@ -30,5 +30,5 @@ impl CheckParams for Params {
 /// Runs the measurement.
 pub fn compute(params: &Params) -> Result<Data, String> {
     params.search.validate()?;
-    Ok(table_data(&params.game, &params.search))
+    table_data(&params.game, &params.search)
 }

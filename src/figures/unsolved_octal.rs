@@ -612,6 +612,7 @@ mod tests {
         (record.status, record.period, record.preperiod) =
             (Status::Proved, Some(period), Some(start));
         (record.depth, record.max_values, record.shape.heaps) = (needed, u32::MAX as usize, needed);
+        record.values_bytes = 2 * needed;
         let data = compute(&deep).unwrap();
         assert_eq!(
             (data.resolved_here, data.deep_proved.clone()),
@@ -619,6 +620,7 @@ mod tests {
         );
         deep.records[0].depth -= 1;
         deep.records[0].shape.heaps -= 1;
+        deep.records[0].values_bytes -= 2;
         assert!(compute(&deep).unwrap_err().contains("Theorem P's window"));
         refused(
             &|p| p.records[1].values_hash = "0000000000000000".into(),
@@ -629,6 +631,7 @@ mod tests {
         // hold.
         let mut deep = swept(&["octal:·364"], 64);
         deep.records[0].status = Status::Time;
+        deep.records[0].seconds = deep.records[0].max_seconds as f64;
         for max_values in [10_000_000, 1 << 28, u32::MAX as usize] {
             deep.records[0].max_values = max_values;
             assert!(compute(&deep).is_ok(), "{max_values}");
@@ -637,7 +640,7 @@ mod tests {
         assert!(
             compute(&deep)
                 .unwrap_err()
-                .contains("more than a sweep computes")
+                .contains("is not a depth a sweep computes")
         );
     }
 

@@ -19,6 +19,27 @@ use crate::text::shown;
 /// The `output/` of revision `base` in the repository at `repo`, or `None`
 /// when `base` names no revision.
 pub fn read_revision(base: &str, repo: &Path) -> Result<Option<Tree>> {
+    let Some(commit) = commit(base, repo)? else {
+        return Ok(None);
+    };
+    let tree = read_folder(&commit, base, repo, "output")?;
+    if tree.files.is_empty() && tree.links.is_empty() {
+        bail!("revision `{base}` holds no output/ folder: nothing to compare with");
+    }
+    Ok(Some(tree))
+}
+
+/// The `records/` of revision `base` (empty when it has none), or `None`
+/// when `base` names no revision.
+pub fn read_records(base: &str, repo: &Path) -> Result<Option<Tree>> {
+    let Some(commit) = commit(base, repo)? else {
+        return Ok(None);
+    };
+    read_folder(&commit, base, repo, "records").map(Some)
+}
+
+/// The commit `base` names, verified by git, or `None`.
+fn commit(base: &str, repo: &Path) -> Result<Option<String>> {
     let verified = run(
         repo,
         &[
@@ -29,13 +50,23 @@ pub fn read_revision(base: &str, repo: &Path) -> Result<Option<Tree>> {
             &format!("{base}^{{commit}}"),
         ],
     )?;
-    let Some(commit) = verified else {
-        return Ok(None);
-    };
-    let commit = String::from_utf8_lossy(&commit).trim().to_string();
+    Ok(verified.map(|c| String::from_utf8_lossy(&c).trim().to_string()))
+}
+
+/// `folder/` of `commit` (the revision `base` names), its paths relative
+/// to the folder.
+fn read_folder(commit: &str, base: &str, repo: &Path, folder: &str) -> Result<Tree> {
     let listing = run(
         repo,
-        &["ls-tree", "-r", "-z", "-l", &commit, "--", "output/"],
+        &[
+            "ls-tree",
+            "-r",
+            "-z",
+            "-l",
+            commit,
+            "--",
+            &format!("{folder}/"),
+        ],
     )?
     .with_context(|| format!("git cannot list revision `{base}`"))?;
     let mut tree = Tree::default();
@@ -43,7 +74,7 @@ pub fn read_revision(base: &str, repo: &Path) -> Result<Option<Tree>> {
     for record in listing.split(|&b| b == 0).filter(|r| !r.is_empty()) {
         let entry = Entry::parse(record)
             .with_context(|| format!("cannot read git's listing of revision `{base}`"))?;
-        let Ok(relative) = entry.path.strip_prefix("output") else {
+        let Ok(relative) = entry.path.strip_prefix(folder) else {
             continue;
         };
         let shown = Path::new(&format!("{base}:")).join(&entry.path);
@@ -58,10 +89,7 @@ pub fn read_revision(base: &str, repo: &Path) -> Result<Option<Tree>> {
             .with_context(|| format!("git cannot read {}", shown::file(&shown)))?;
         tree.files.insert(relative.to_path_buf(), bytes);
     }
-    if tree.files.is_empty() && tree.links.is_empty() {
-        bail!("revision `{base}` holds no output/ folder: nothing to compare with");
-    }
-    Ok(Some(tree))
+    Ok(tree)
 }
 
 /// One record of `git ls-tree -l -z`: `mode type object size\tpath`.

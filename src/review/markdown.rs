@@ -11,7 +11,7 @@
 //! name or value can end a table, open HTML, or hide text from the reviewer.
 
 use super::data::{Difference, Part};
-use super::{FigureChange, Review, html, stamp};
+use super::{FigureChange, Review, html, records, stamp};
 use crate::text::numbers::grouped;
 
 /// Lists and tables longer than this fold into `<details>`.
@@ -101,6 +101,7 @@ pub fn format(review: &Review, images: Option<&Images>) -> String {
         );
         return out;
     }
+    out.push_str(&records_changed(review));
     out.push_str(&summary(review));
     if let Some(images) = images {
         out.push_str(&format!(
@@ -165,6 +166,38 @@ pub fn format(review: &Review, images: Option<&Images>) -> String {
             grouped(omitted as u64)
         ));
     }
+    out
+}
+
+/// At most this many records files are named in the comment.
+const RECORDS_FILES_SHOWN: usize = 10;
+
+/// The first lines of a comment on a change to `records/`: each file, and
+/// its rows that changed with what in them. Empty when none changed.
+fn records_changed(review: &Review) -> String {
+    if review.records.is_empty() {
+        return String::new();
+    }
+    let mut out = String::from(
+        "> [!IMPORTANT]\n> **This pull request changes `records/`**: results the build reads and \
+         checks but does not compute again (the weekly deep check does). Read each row below \
+         as you would a change of code.\n>\n",
+    );
+    let shown = &review.records[..review.records.len().min(RECORDS_FILES_SHOWN)];
+    for line in records::lines(shown) {
+        let (indent, text) = match line.strip_prefix("    ") {
+            Some(row) => ("  ", row),
+            None => ("", line.as_str()),
+        };
+        out.push_str(&format!("> {indent}- {}\n", code(text, false)));
+    }
+    if review.records.len() > RECORDS_FILES_SHOWN {
+        out.push_str(&format!(
+            "> - … and {} more records files\n",
+            grouped((review.records.len() - RECORDS_FILES_SHOWN) as u64)
+        ));
+    }
+    out.push('\n');
     out
 }
 
@@ -453,6 +486,31 @@ mod tests {
         assert_eq!(page.unwrap().page(), "https://g.example/run#artifacts");
         assert!(Images::new("https://h.example/p#x", None).is_err());
         assert!(Images::new("https://h.example/p", Some("https://g.example/a b")).is_err());
+    }
+
+    #[test]
+    fn a_change_to_records_comes_first_with_its_rows() {
+        let mut review = one_figure(json!({"period": 7}), json!({"period": 8}));
+        let files = |depth: u32| -> crate::site::Files {
+            let row = format!("{{\"rule\":\"octal:·6\",\"depth\":{depth}}}\n");
+            [("czajka-unsolved.jsonl".into(), row.into_bytes())].into()
+        };
+        review.records = records::changes(&files(4096), &files(8192));
+        let text = format(&review, None);
+        let lines: Vec<&str> = text.lines().take(6).collect();
+        assert_eq!(lines[2], "> [!IMPORTANT]");
+        assert!(lines[3].contains("changes `records/`"), "{text}");
+        assert_eq!(
+            lines[5],
+            "> - `records/czajka-unsolved.jsonl: 0 added, 0 removed, 1 changed`"
+        );
+        assert!(
+            text.contains("\n>   - `octal:·6: depth: 4096 → 8192`\n"),
+            "{text}"
+        );
+        // Without it, the comment is as before.
+        review.records.clear();
+        assert!(!format(&review, None).contains("records/"));
     }
 
     #[test]

@@ -7,6 +7,7 @@ pub mod data;
 pub mod git;
 pub mod html;
 pub mod markdown;
+pub mod records;
 pub mod stamp;
 
 use std::collections::{BTreeMap, BTreeSet};
@@ -66,6 +67,9 @@ pub struct Review {
     /// ([`stamp`]): the revision of the sources, which changes on every
     /// page with any source. Counted apart, not as changed pages.
     pub stamp_only: Vec<String>,
+    /// The records files that changed ([`records`]): results the build
+    /// reads and does not compute again, named first in a review.
+    pub records: Vec<records::RecordsChange>,
     /// The two sides' files, for the HTML review page.
     pub old: Files,
     pub new: Files,
@@ -75,7 +79,10 @@ impl Review {
     /// True when nothing differs (a page whose stamp alone differs counts:
     /// the bytes are not the base's).
     pub fn is_empty(&self) -> bool {
-        self.figures.is_empty() && self.pages.is_empty() && self.stamp_only.is_empty()
+        self.figures.is_empty()
+            && self.pages.is_empty()
+            && self.stamp_only.is_empty()
+            && self.records.is_empty()
     }
 }
 
@@ -93,6 +100,21 @@ pub fn read_base(base: &str, repo: &Path) -> Result<Tree> {
              output/, or a revision such as origin/main"
         ),
     }
+}
+
+/// The base's `records/`: a folder's `records/` beside its `output/`, or a
+/// git revision's; `None` when the base is an output folder alone.
+pub fn read_base_records(base: &str, repo: &Path) -> Result<Option<Files>> {
+    let folder = Path::new(base);
+    if folder.is_dir() {
+        let records = folder.join("records");
+        return Ok(if folder.join("output").is_dir() && records.is_dir() {
+            Some(read_tree(&records)?.files)
+        } else {
+            None
+        });
+    }
+    Ok(git::read_records(base, repo)?.map(|tree| tree.files))
 }
 
 /// Compares two versions of the site. A link on either side is a change
@@ -157,6 +179,7 @@ pub fn review(old: Tree, new: Tree) -> Review {
         figures,
         pages,
         stamp_only,
+        records: Vec::new(),
         old,
         new,
     }
@@ -192,6 +215,12 @@ pub fn format(review: &Review) -> String {
     if review.is_empty() {
         out.push_str("No figure, data or page changed.\n");
         return out;
+    }
+    if !review.records.is_empty() {
+        out.push_str("records (read by the build, not computed again):\n");
+        for line in records::lines(&review.records) {
+            out.push_str(&format!("    {line}\n"));
+        }
     }
     for (id, change) in &review.figures {
         out.push_str(&format!("{id}: {}\n", change.verb()));

@@ -161,19 +161,23 @@ pub fn load(project: &Project, tera: &mut Tera) -> Result<Vec<(PathBuf, Vec<u8>)
     )])
 }
 
-/// The `atlas` figure's data, if the site has one.
-pub fn data(figures: &[Computed]) -> Result<Option<Data>> {
-    figures
+/// The `atlas` figure's data and the page it is on, if the site has one.
+pub fn data(figures: &[Computed]) -> Result<Option<(Data, String)>> {
+    let Some(figure) = figures
         .iter()
         .find(|f| matches!(f.figure.spec, FigureSpec::Atlas(_)))
-        .map(|f| serde_json::from_value::<Data>(f.json.clone()))
-        .transpose()
-        .map_err(|e| anyhow!("the atlas's data: {e}"))
+    else {
+        return Ok(None);
+    };
+    let data = serde_json::from_value::<Data>(figure.json.clone())
+        .map_err(|e| anyhow!("the atlas's data: {e}"))?;
+    Ok(Some((data, figure.figure.page.0.clone())))
 }
 
 /// Every part's page and JSON, rendered with `context` (the site, the
-/// pages) in the site's frame.
-pub fn pages(tera: &Tera, data: &Data, mut context: Context) -> Result<Files> {
+/// pages) in the site's frame; each links back to `page`, the one the
+/// atlas figure is on.
+pub fn pages(tera: &Tera, data: &Data, page: &str, mut context: Context) -> Result<Files> {
     let mut files = Files::new();
     let parts: Vec<(&str, &str)> = data
         .parts
@@ -183,6 +187,7 @@ pub fn pages(tera: &Tera, data: &Data, mut context: Context) -> Result<Files> {
     context.insert("current", "atlas");
     context.insert("root", "../");
     context.insert("parts", &parts);
+    context.insert("atlas_page", page);
     for (at, part) in data.parts.iter().enumerate() {
         let rows: Vec<RowView> = part.rows.iter().map(view).collect();
         context.insert("part", &part_view(part));

@@ -9,6 +9,7 @@
 //! links ([`tree`]).
 
 pub mod atlas;
+pub mod code_links;
 pub mod destination;
 pub mod explore;
 pub mod figure_block;

@@ -30,7 +30,7 @@ use super::references::{self, Citations};
 use super::{
     Files, figure_block, json, links, math, navigation, provenance, reproduce, theorems, wording,
 };
-use super::{atlas, explore, script, stylesheet};
+use super::{atlas, code_links, explore, script, stylesheet};
 use crate::figures::Computed;
 use crate::manifest::{Manifest, Page};
 use crate::project::{Located, Project};
@@ -52,11 +52,12 @@ const SCRIPTS: [&str; 2] = ["cells.js", "cell-names.js"];
 /// The site's one stylesheet, `style.css`, is these rooms of
 /// `templates/style/` joined in this order: the page first, print last (a
 /// later rule wins a tie of specificity, and print overrides the screen).
-const STYLE: [&str; 8] = [
+const STYLE: [&str; 9] = [
     "style/page.css",
     "style/navigation.css",
     "style/figures.css",
     "style/tables.css",
+    "style/atlas.css",
     "style/math.css",
     "style/editorial.css",
     "style/alone.css",
@@ -275,12 +276,12 @@ pub fn render(
         files.insert(PathBuf::from(explore::PAGE), page);
         files.extend(explore);
     }
-    if let Some(data) = atlas::data(figures)? {
+    if let Some((data, page)) = atlas::data(figures)? {
         let mut context = Context::new();
         context.insert("site", &site);
         context.insert("pages", &views);
         context.insert("primer", &has_primer);
-        files.extend(atlas::pages(&tera, &data, context)?);
+        files.extend(atlas::pages(&tera, &data, &page, context)?);
         files.extend(atlas_files);
     }
 
@@ -545,6 +546,11 @@ fn render_content(
         | Options::ENABLE_SMART_PUNCTUATION
         | Options::ENABLE_HEADING_ATTRIBUTES;
     let events = theorems::link_events(Parser::new_ext(&markdown, options));
+    let events = if page.link_codes {
+        code_links::link_events(events.into_iter())
+    } else {
+        events
+    };
     let events = reproduce::boxes(events);
     let events = math::render_events(events.into_iter()).map_err(|e| {
         // Located at the formula's first appearance in the source.

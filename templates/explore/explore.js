@@ -14,9 +14,88 @@
     status.dataset.state = state;
   }
 
+  // A rule as the essays print it: an octal code without `octal:` is one.
+  function spelled(rule) {
+    return /^(?:[04]?[.·])[0-7]+$/.test(rule) ? "octal:" + rule : rule;
+  }
+
+  // The atlas's anchor of an octal code of at most four digits (`0.1234`,
+  // `4.007`), or null: the code's part is its first three characters.
+  function atlasAnchor(rule) {
+    const m = /^octal:([04]?)[.·]([0-7]+)$/.exec(rule);
+    if (!m) return null;
+    const digits = m[2].replace(/0+$/, "") || "0";
+    return digits.length > 4 ? null : (m[1] || "0") + "." + digits;
+  }
+
+  const parts = new Map();
+  function atlasPart(prefix) {
+    if (!parts.has(prefix)) {
+      parts.set(prefix, fetch("atlas/" + prefix + ".json").then((r) => {
+        if (!r.ok) throw new Error("atlas/" + prefix + ".json: " + r.status);
+        return r.json();
+      }));
+    }
+    return parts.get(prefix);
+  }
+
+  function grouped(n) { return Number(n).toLocaleString("en-US"); }
+
+  // The atlas's row in words, as the atlas's pages and `ladder atlas` say it.
+  function atlasLines(row) {
+    const lines = [];
+    lines.push(row.period !== null
+      ? "Normal play: period " + grouped(row.period) + " from heap " + grouped(row.preperiod) +
+        ", proved: Theorem P's window reads " + grouped(row.values_needed) + " values."
+      : "Normal play: no period proved in " + grouped(row.computed) + " values (stopped by " +
+        (row.normal === "time" ? "the time limit" : row.normal === "depth" ? "the depth asked" : "the engine") + ").");
+    const quotient = "quotient of " + grouped(row.order) + " elements, " + grouped(row.p_size) +
+      " in P (" + (row.tame ? "tame" : "wild") + ")";
+    lines.push(row.misere_period !== null
+      ? "Misère play: " + quotient + "; Φ proved periodic by Theorem M, period " + row.misere_period +
+        " from heap " + row.misere_preperiod + ", so this is the whole game's quotient."
+      : "Misère play: " + quotient + " for heaps 0 to " + row.heaps + "; unsettled" +
+        (row.unsettled ? " at " + row.unsettled : " at the heap bound") + ".");
+    if (row.equivalent) {
+      const e = row.equivalent;
+      const offset = e.offset === 0 ? "the same values" : "heap n plays as its heap n " +
+        (e.offset > 0 ? "+ " + e.offset : "− " + -e.offset);
+      const proof = e.proof === "structural" ? "proved from the rules (Lemma D, Lemma Z)"
+        : e.proof === "periodic" ? "proved: both periods proved, equal values" : "observed, not proved";
+      lines.push("Equivalent to " + e.code + ": " + offset + "; " + proof +
+        (e.misere_too ? "; one game in misère play too." : "."));
+    }
+    return lines;
+  }
+
+  // The atlas's entry for the rule, shown at once; the values follow.
+  function showAtlas(rule) {
+    const entry = $("atlas-entry");
+    const anchor = atlasAnchor(rule);
+    entry.hidden = true;
+    if (!anchor) return;
+    const begun = performance.now();
+    atlasPart(anchor.slice(0, 3)).then((rows) => {
+      const row = rows.find((r) => r.anchor === anchor);
+      if (!row || atlasAnchor(spelled($("rule").value.trim())) !== anchor) return;
+      $("atlas-code").textContent = row.code;
+      const list = $("atlas-lines");
+      list.replaceChildren();
+      for (const line of atlasLines(row)) {
+        const li = document.createElement("li");
+        li.textContent = line;
+        list.append(li);
+      }
+      $("atlas-row").href = "atlas/" + anchor.slice(0, 3) + ".html#" + anchor;
+      $("atlas-ms").textContent = grouped(Math.round(performance.now() - begun));
+      entry.ladderRow = row;
+      entry.hidden = false;
+    }, () => {});
+  }
+
   function question() {
     const heap = $("heap").value.trim();
-    const request = { rule: $("rule").value.trim(), values: Number($("values").value) };
+    const request = { rule: spelled($("rule").value.trim()), values: Number($("values").value) };
     if (!Number.isSafeInteger(request.values) || request.values < 1) request.values = 0;
     if (heap) request.heap = heap;
     return request;
@@ -93,6 +172,7 @@
 
   function ask(request) {
     remember(request);
+    showAtlas(request.rule);
     if (!worker) {
       worker = new Worker("explore/worker.js");
       worker.onmessage = (event) => { finish(); show(event.data); };

@@ -47,6 +47,9 @@ const { origin, close } = await serveFolder(site);
 const pages = [
   ...(await readdir(site)).filter((f) => f.endsWith(".html")).sort(),
   ...(await readdir(join(site, "figures"))).filter((f) => f.endsWith(".html")).sort().map((f) => `figures/${f}`),
+  // One of the atlas's parts, read as every page is (atlas.mjs checks the
+  // others' sizes and permalinks).
+  ...(await readdir(join(site, "atlas")).catch(() => [])).filter((f) => f === "4.7.html").map((f) => `atlas/${f}`),
 ];
 await mkdir(shots, { recursive: true });
 // One browser for each of the pages open at once: pages of one browser share
@@ -176,7 +179,7 @@ await pool(pages.flatMap((file) => SCREENS.map(([name, width]) => async (browser
     for (const href of report.outside) say(`external link outside the references: ${href}`);
     for (const href of report.links) {
       if (/^[a-z]+:/i.test(href)) continue;
-      const target = href.split("#")[0];
+      const target = href.split("#")[0].split("?")[0];
       if (target) {
         const folder = file.includes("/") ? file.slice(0, file.lastIndexOf("/")) : "";
         try { await stat(join(site, folder, target)); } catch { say(`broken link: ${href}`); }

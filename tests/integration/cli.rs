@@ -177,3 +177,30 @@ fn value_reaches_a_period_solve_proves() {
     );
     assert!(said.contains("--max-values"), "{said}");
 }
+
+/// Issue 50, point 5: what a refusal repeats of its input is cut and
+/// escaped: a 100,000-character rule comes back as its first characters
+/// and a count, and a rule with a newline stays on one line.
+#[test]
+fn a_refusal_repeats_its_input_cut_and_escaped() {
+    let long = format!("sub:{}x", "1,".repeat(50_000));
+    for args in [
+        vec!["seq", long.as_str()],
+        vec!["atlas", long.as_str()],
+        vec!["value", long.as_str(), "5"],
+    ] {
+        let out = crate::common::command().args(&args).output().unwrap();
+        assert_eq!(out.status.code(), Some(2));
+        let said = String::from_utf8_lossy(&out.stderr);
+        assert!(said.len() < 1_000, "{} bytes: {}", said.len(), &said[..200]);
+        assert!(said.contains("more characters"), "{said}");
+    }
+    let out = crate::common::command()
+        .args(["seq", "sub:1\n2"])
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(2));
+    let said = String::from_utf8_lossy(&out.stderr);
+    assert!(said.contains("sub:1\\n2"), "{said}");
+    assert!(!said.contains("sub:1\n2"), "{said}");
+}

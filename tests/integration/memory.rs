@@ -116,3 +116,41 @@ fn misere_under_an_address_space_limit_answers_with_what_it_proved() {
         assert!(text.contains("RLIMIT_AS"), "the limit is not named: {text}");
     }
 }
+
+/// Issue 50, point 1: the coalition search's memory is a budget too. The
+/// largest sizes the command takes once aborted in the allocator under
+/// the limit; now the census's signatures are counted before the search
+/// and its table of positions as it grows, and either past the budget is
+/// refused with exit 2 and what it would need.
+#[test]
+fn coalition_under_an_address_space_limit_is_refused_with_what_it_needs() {
+    let sizes = |heaps: &'static str, largest: &'static str| {
+        [
+            "coalition",
+            "octal:.77",
+            "--census-heaps",
+            heaps,
+            "--census-sizes",
+            largest,
+            "--test-heaps",
+            heaps,
+            "--test-sizes",
+            largest,
+        ]
+    };
+    for (args, says) in [
+        (sizes("6", "24"), "593,775 census positions"),
+        (sizes("3", "24"), "table of solved positions"),
+    ] {
+        let out = ladder_limited(&args);
+        let text = stderr(&out);
+        assert_eq!(out.status.signal(), None, "killed by a signal: {text}");
+        assert_eq!(out.status.code(), Some(2), "{text}");
+        assert!(!text.contains("memory allocation"), "{text}");
+        assert!(text.contains("memory: ") && text.contains(says), "{text}");
+        assert!(text.contains("RLIMIT_AS"), "the limit is not named: {text}");
+    }
+    // The seed's sizes fit and answer.
+    let out = ladder_limited(&["coalition", "kayles"]);
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+}

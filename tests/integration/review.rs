@@ -350,6 +350,47 @@ fn diff_of_a_revision_reads_non_ascii_file_names() {
     );
 }
 
+/// Issue 50: a consistent edit of a committed record (its depth, bytes
+/// and heaps doubled together) passes every check a build makes; the
+/// review names it first, with its row and fields.
+#[test]
+fn a_consistent_edit_of_a_record_is_named_first() {
+    let dir = repository();
+    let records = dir.path().join("records");
+    fs::create_dir_all(&records).unwrap();
+    let row = |depth: u64| {
+        format!(
+            "{{\"rule\":\"octal:·6\",\"depth\":{depth},\"values_bytes\":{}}}\n",
+            2 * depth
+        )
+    };
+    fs::write(records.join("czajka-unsolved.jsonl"), row(4096)).unwrap();
+    git(dir.path(), &["add", "-A"]);
+    git(dir.path(), &["commit", "-q", "-m", "records"]);
+    let same = ladder(dir.path(), &["diff", "HEAD"]);
+    assert_eq!(same.status.code(), Some(0), "{}", stdout(&same));
+    fs::write(records.join("czajka-unsolved.jsonl"), row(8192)).unwrap();
+    let text = ladder(dir.path(), &["diff", "HEAD"]);
+    assert_eq!(text.status.code(), Some(1), "{}", stderr(&text));
+    assert!(
+        stdout(&text).starts_with(
+            "records (read by the build, not computed again):\n    \
+             records/czajka-unsolved.jsonl: 0 added, 0 removed, 1 changed\n        \
+             octal:·6: depth: 4096 → 8192; values_bytes: 8192 → 16384\n"
+        ),
+        "{}",
+        stdout(&text)
+    );
+    let markdown = ladder(dir.path(), &["diff", "HEAD", "--format", "markdown"]);
+    let comment = stdout(&markdown);
+    let first: Vec<&str> = comment.lines().take(7).collect();
+    assert_eq!(first[2], "> [!IMPORTANT]", "{comment}");
+    assert!(
+        first[6].contains("octal:·6: depth: 4096 → 8192; values_bytes: 8192 → 16384"),
+        "{comment}"
+    );
+}
+
 #[test]
 fn diff_refuses_a_revision_without_output() {
     let dir = repository();

@@ -39,7 +39,7 @@ pub fn answer(kind: &str, rule: &str, params: &Params, id: &str) -> Result<Json,
         "coalition-table" => {
             let game: Ruleset = rule.trim().parse()?;
             search.validate()?;
-            let data = class_table::table_data(&game, &search);
+            let data = class_table::table_data(&game, &search)?;
             let (table, notes) = class_table::render(&data, &meta);
             (game.to_string(), data.range_note(), vec![table], notes)
         }

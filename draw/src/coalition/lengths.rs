@@ -29,7 +29,7 @@ pub fn compute(pair: &[Ruleset; 2], search: &CoalitionParams) -> Result<Data, St
     let games: Vec<coalition_table::Data> = pair
         .iter()
         .map(|game| coalition_table::table_data(game, search))
-        .collect();
+        .collect::<Result<_, _>>()?;
     let (first, second) = (&games[0].analysis.heaps, &games[1].analysis.heaps);
     let equal_lengths = first
         .iter()

@@ -26,7 +26,7 @@ pub fn compute(games: &[Ruleset], search: &CoalitionParams) -> Result<Data, Stri
         games: games
             .iter()
             .map(|game| coalition_table::table_data(game, search))
-            .collect(),
+            .collect::<Result<_, _>>()?,
     })
 }
 

@@ -135,16 +135,16 @@ fn kind_lists(analysis: &CoalitionAnalysis) -> KindLists {
 
 /// The analysis and grid of one ruleset, under the measurement `search`
 /// (shared with the other coalition kinds).
-pub fn table_data(game: &Ruleset, search: &CoalitionParams) -> Data {
-    let analysis = analyze(game, search);
+pub fn table_data(game: &Ruleset, search: &CoalitionParams) -> Result<Data, String> {
+    let analysis = analyze(game, search).map_err(|e| format!("{game}: {e}"))?;
     let census_classes = analysis.classes.iter().filter(|c| !c.coalition).count();
-    Data {
+    Ok(Data {
         rule: game.to_string(),
         grid: grid(&analysis),
         kinds: kind_lists(&analysis),
         census_classes,
         analysis,
-    }
+    })
 }
 
 fn grid(analysis: &CoalitionAnalysis) -> Grid {
@@ -436,21 +436,22 @@ mod tests {
 
     #[test]
     fn the_hero_grid_of_one_two_has_nine_cells_of_nine_classes() {
-        let data = table_data(&"sub:1,2".parse().unwrap(), &CoalitionParams::default());
+        let data = table_data(&"sub:1,2".parse().unwrap(), &CoalitionParams::default()).unwrap();
         let columns: Vec<&[u32]> = data.grid.columns.iter().map(|c| &c.heaps[..]).collect();
         assert_eq!(columns, [&[][..], &[2], &[3]]);
         assert_eq!(data.grid.cells.len(), 9);
         assert!(data.grid.cells.iter().all(|c| c.classes.len() == 1));
         assert_eq!(data.grid.coincidences, 0);
         // Negative control: Kayles folds its rows of three onto rows of two.
-        let kayles = table_data(&"octal:0.77".parse().unwrap(), &CoalitionParams::default());
+        let kayles =
+            table_data(&"octal:0.77".parse().unwrap(), &CoalitionParams::default()).unwrap();
         assert_eq!(kayles.grid.coincidences, 3);
         assert_eq!(kayles.grid.coincident_cells.len(), 3);
     }
 
     #[test]
     fn coincident_cells_are_named_by_their_row_and_column() {
-        let data = table_data(&"kayles".parse().unwrap(), &CoalitionParams::default());
+        let data = table_data(&"kayles".parse().unwrap(), &CoalitionParams::default()).unwrap();
         let notes: Vec<String> = footer(&data).into_iter().map(|(text, _)| text).collect();
         let coincidences: Vec<&String> = notes
             .iter()

@@ -147,8 +147,9 @@ pub fn take_census(tester: &mut Tester, heap_sizes: &[u32], max_heaps: usize) ->
     };
     let empty = Position::empty();
     let (owned, signature) = tester.owned_by_coalition(&empty);
+    // A search that ran out of memory answers anything: its caller reports it.
     assert!(
-        !owned,
+        !owned || tester.solver().is_full(),
         "the empty position is won by the lone player from phase 1"
     );
     extend_census(

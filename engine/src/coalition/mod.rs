@@ -164,13 +164,58 @@ pub struct CoalitionAnalysis {
     pub solved_states: usize,
 }
 
-/// Runs the whole measurement for one ruleset.
-pub fn analyze(ruleset: &Ruleset, params: &CoalitionParams) -> CoalitionAnalysis {
+/// Runs the whole measurement for one ruleset, within
+/// [`search::DEFAULT_MOST_BYTES`] of memory.
+pub fn analyze(ruleset: &Ruleset, params: &CoalitionParams) -> Result<CoalitionAnalysis, String> {
+    analyze_within(ruleset, params, search::DEFAULT_MOST_BYTES)
+}
+
+/// The most positions the census can hold: every multiset of up to
+/// `heaps` heaps of sizes `1..=largest` (a binomial coefficient).
+fn positions_up_to(heaps: usize, largest: u32) -> u64 {
+    // C(largest + heaps, heaps), exact in u128 for the validated sizes.
+    let (n, k) = (u128::from(largest) + heaps as u128, heaps as u128);
+    let c = (1..=k).fold(1u128, |c, i| c * (n - k + i) / i);
+    u64::try_from(c).unwrap_or(u64::MAX)
+}
+
+/// The measurement within `most_bytes` of memory: the census's signatures
+/// (an outcome of each census position against each test, two bytes
+/// each) are counted before the search starts, the search's memo as it
+/// grows; either past the budget is an error that says so, never an abort.
+pub fn analyze_within(
+    ruleset: &Ruleset,
+    params: &CoalitionParams,
+    most_bytes: u64,
+) -> Result<CoalitionAnalysis, String> {
+    let tests = positions_up_to(params.test_heaps, params.test_largest_heap);
+    let census = positions_up_to(params.census_heaps, params.census_largest_heap);
+    let signatures = census
+        .saturating_mul(tests.saturating_mul(2).saturating_add(64))
+        .saturating_add(tests.saturating_mul(64));
+    if signatures > most_bytes / 2 {
+        return Err(format!(
+            "memory: up to {} census positions, each with its outcome against {} test \
+             positions, need up to {}, over half the budget of {}: ask for fewer or smaller heaps",
+            grouped(census),
+            grouped(tests),
+            crate::numbers::byte_size(signatures),
+            crate::numbers::byte_size(most_bytes)
+        ));
+    }
     let largest_heap = params.test_largest_heap.max(params.census_largest_heap);
-    let solver = Solver::new(ruleset, largest_heap, params.allies);
+    let solver = Solver::new(ruleset, largest_heap, params.allies).within(most_bytes / 2);
     let players = solver.players();
     let mut tester = Tester::new(solver, params);
+    let full = |tester: &Tester| -> Result<(), String> {
+        if tester.solver().is_full() {
+            Err(tester.solver().memory_note())
+        } else {
+            Ok(())
+        }
+    };
     let mut heaps = tester.heap_profiles(params.census_largest_heap);
+    full(&tester)?;
     let heaps_of_kind = |wanted: fn(&HeapKind) -> bool| -> Vec<u32> {
         heaps
             .iter()
@@ -182,6 +227,7 @@ pub fn analyze(ruleset: &Ruleset, params: &CoalitionParams) -> CoalitionAnalysis
         heaps_of_kind(|kind| matches!(kind, HeapKind::Units { .. } | HeapKind::Flexible));
     let coalition_heaps = heaps_of_kind(|kind| matches!(kind, HeapKind::CoalitionAlone));
     let census = take_census(&mut tester, &census_heaps, params.census_heaps);
+    full(&tester)?;
     let (classes, class_of) = group_into_classes(&census, &coalition_heaps, players);
     assign_heap_classes(&mut heaps, &classes);
     let positions: Vec<Position> = census
@@ -190,7 +236,7 @@ pub fn analyze(ruleset: &Ruleset, params: &CoalitionParams) -> CoalitionAnalysis
         .map(|(position, _)| position)
         .collect();
     let (key_table, shape) = judge_shape(&positions, &class_of, &heaps, players);
-    CoalitionAnalysis {
+    Ok(CoalitionAnalysis {
         params: *params,
         players,
         tests: tester.test_count(),
@@ -201,12 +247,42 @@ pub fn analyze(ruleset: &Ruleset, params: &CoalitionParams) -> CoalitionAnalysis
         key_table,
         shape,
         solved_states: tester.solver().solved_states(),
-    }
+    })
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_measurement_past_its_memory_says_so_and_one_within_it_answers() {
+        let params = CoalitionParams::default();
+        let kayles = Ruleset::Octal(vec![0, 0, 7]);
+        let whole = analyze_within(&kayles, &params, 64 << 20).unwrap();
+        assert_eq!(whole, analyze(&kayles, &params).unwrap());
+        // The signatures are counted before the search: 3,003 census
+        // positions against 286 tests need about 1.9 MB.
+        let error = analyze_within(&kayles, &params, 2 << 20).unwrap_err();
+        assert!(
+            error.starts_with("memory: up to 3,003 census positions"),
+            "{error}"
+        );
+        // The memo, as it grows: room for the signatures but not for the
+        // 54,140 positions the search of Dawson's Kayles solves.
+        let error = analyze_within(&kayles, &params, 6 << 20).unwrap_err();
+        assert!(error.contains("table of solved positions"), "{error}");
+        // The largest sizes the manifest allows are refused at once.
+        let largest = CoalitionParams {
+            test_heaps: MOST_HEAPS,
+            test_largest_heap: LARGEST_HEAP,
+            census_heaps: MOST_HEAPS,
+            census_largest_heap: LARGEST_HEAP,
+            allies: 7,
+        };
+        assert!(largest.validate().is_ok());
+        let error = analyze(&kayles, &largest).unwrap_err();
+        assert!(error.contains("593,775 census positions"), "{error}");
+    }
 
     #[test]
     fn each_size_out_of_range_is_named_with_its_number() {

@@ -136,7 +136,60 @@ impl CountsHasher {
 }
 
 /// Canonical positions as counts of heaps of each size `1..=largest`.
-type Memo = HashMap<Box<[u16]>, u8, BuildHasherDefault<CountsHasher>>;
+type Table = HashMap<Box<[u16]>, u8, BuildHasherDefault<CountsHasher>>;
+
+/// The bytes a slot of the memo's table takes: the key's pointer and
+/// length, the outcome (padded), and hashbrown's control byte.
+const SLOT_BYTES: u64 = 25;
+
+/// The positions solved, within a memory budget: the table grows by
+/// doubling, each step reserved fallibly and counted with its keys before
+/// it is made, so a search that outgrows the budget stops (`full`) rather
+/// than aborts the process.
+struct Memo {
+    table: Table,
+    /// What one key takes on the heap: its counts, rounded up as the
+    /// allocator rounds, and the allocator's header.
+    key_bytes: u64,
+    most_bytes: u64,
+    /// Set when a position could not be kept: every outcome computed from
+    /// then on is meaningless, and the caller reports the budget.
+    full: bool,
+}
+
+impl Memo {
+    fn new(largest_heap: u32, most_bytes: u64) -> Memo {
+        Memo {
+            table: Table::default(),
+            key_bytes: (2 * u64::from(largest_heap)).div_ceil(8).max(1) * 8 + 16,
+            most_bytes,
+            full: false,
+        }
+    }
+
+    /// The bytes the table and its keys take with room for `slots`.
+    fn bytes_with(&self, slots: usize, keys: usize) -> u64 {
+        (slots as u64 * 8 / 7 + 1) * SLOT_BYTES + keys as u64 * self.key_bytes
+    }
+
+    /// Room for one more position, or `full`.
+    fn room(&mut self) -> bool {
+        let (len, capacity) = (self.table.len(), self.table.capacity());
+        let grown = if len < capacity {
+            capacity
+        } else {
+            (2 * capacity).max(1024)
+        };
+        let fits = self.bytes_with(grown, len + 1) <= self.most_bytes
+            && (grown == capacity || self.table.try_reserve(grown - len).is_ok());
+        self.full = !fits;
+        fits
+    }
+}
+
+/// The memory a search may hold by default: a figure's or a sweep's
+/// measurement, whose sizes the manifest bounds, stays far below it.
+pub const DEFAULT_MOST_BYTES: u64 = 1 << 30;
 
 /// The memoised search for one ruleset and one number of allies.
 pub struct Solver {
@@ -158,9 +211,31 @@ impl Solver {
         Solver {
             table: MoveTable::new(ruleset, largest_heap),
             players: allies + 1,
-            memo: Memo::default(),
+            memo: Memo::new(largest_heap, DEFAULT_MOST_BYTES),
             counts: Vec::new(),
         }
+    }
+
+    /// The same solver, its memo held within `most_bytes`.
+    pub fn within(mut self, most_bytes: u64) -> Solver {
+        self.memo.most_bytes = most_bytes;
+        self
+    }
+
+    /// When the memo outgrew its budget: the outcomes computed since are
+    /// meaningless, and [`Solver::memory_note`] says why.
+    pub fn is_full(&self) -> bool {
+        self.memo.full
+    }
+
+    /// Why a full search stopped, for a person.
+    pub fn memory_note(&self) -> String {
+        format!(
+            "memory: the search's table of solved positions holds {} positions and would pass its \
+             budget of {} growing further",
+            crate::numbers::grouped(self.memo.table.len() as u64),
+            crate::numbers::byte_size(self.memo.most_bytes)
+        )
     }
 
     /// The move table the solver plays by.
@@ -175,7 +250,7 @@ impl Solver {
 
     /// The number of distinct canonical positions solved so far.
     pub fn solved_states(&self) -> usize {
-        self.memo.len()
+        self.memo.table.len()
     }
 
     /// The outcome of `position` from every phase.
@@ -210,8 +285,12 @@ impl Solver {
 
 /// The winning phases of the canonical position held in `counts`, which is
 /// left as it was found.
+/// Once the memo is full the search unwinds at once: every outcome is 0.
 fn solve(table: &MoveTable, players: u32, memo: &mut Memo, counts: &mut [u16]) -> u8 {
-    if let Some(&wins) = memo.get(&*counts) {
+    if memo.full {
+        return 0;
+    }
+    if let Some(&wins) = memo.table.get(&*counts) {
         return wins;
     }
     let all_phases: u8 = ((1u16 << players) - 1) as u8;
@@ -247,7 +326,9 @@ fn solve(table: &MoveTable, players: u32, memo: &mut Memo, counts: &mut [u16]) -
     } else {
         0b10
     };
-    memo.insert(counts.to_vec().into_boxed_slice(), wins);
+    if memo.room() {
+        memo.table.insert(counts.to_vec().into_boxed_slice(), wins);
+    }
     wins
 }
 

@@ -12,7 +12,7 @@
 use super::*;
 
 fn analysis_of(ruleset: Ruleset) -> CoalitionAnalysis {
-    analyze(&ruleset, &CoalitionParams::default())
+    analyze(&ruleset, &CoalitionParams::default()).unwrap()
 }
 
 fn kayles() -> Ruleset {
@@ -201,7 +201,7 @@ fn equal_lengths_different_tables() {
 
 #[test]
 fn the_sweep_has_thirteen_with_the_shape_and_seven_without() {
-    let report = sweep(sweep::LARGEST_TAKE, &CoalitionParams::default());
+    let report = sweep(sweep::LARGEST_TAKE, &CoalitionParams::default()).unwrap();
     assert_eq!((report.holding, report.failing), (13, 7));
     let failing: Vec<Vec<u32>> = report
         .entries
@@ -253,12 +253,12 @@ fn four_players_keep_the_shape_with_units_modulo_four() {
         allies: 3,
         ..CoalitionParams::default()
     };
-    let nim = analyze(&Ruleset::Nim, &params);
+    let nim = analyze(&Ruleset::Nim, &params).unwrap();
     assert_eq!(nim.players, 4);
     assert!(nim.shape.holds);
     assert_eq!(nim.census_size, 51);
     assert_eq!((nim.shape.keys_by_heap_class, nim.class_count), (8, 9));
-    let subtraction = analyze(&Ruleset::Subtraction(vec![1, 2]), &params);
+    let subtraction = analyze(&Ruleset::Subtraction(vec![1, 2]), &params).unwrap();
     assert!(subtraction.shape.holds);
     assert_eq!((subtraction.shape.keys, subtraction.class_count), (12, 13));
 }

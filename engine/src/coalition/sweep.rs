@@ -8,7 +8,8 @@
 use crate::parallel::prelude::*;
 use serde::{Deserialize, Serialize};
 
-use super::{CoalitionAnalysis, CoalitionParams, Ruleset, analyze};
+use super::search::DEFAULT_MOST_BYTES;
+use super::{CoalitionAnalysis, CoalitionParams, Ruleset, analyze_within};
 
 /// The largest take of the seed's sweep.
 pub const LARGEST_TAKE: u32 = 5;
@@ -67,11 +68,15 @@ pub fn sweep_rulesets(largest_take: u32) -> Vec<Vec<u32>> {
     pairs
 }
 
-/// Measures one subtraction set.
-pub fn sweep_entry(takes: &[u32], params: &CoalitionParams) -> SweepEntry {
-    let analysis = analyze(&Ruleset::Subtraction(takes.to_vec()), params);
+/// Measures one subtraction set within `most_bytes` of memory.
+pub fn sweep_entry(
+    takes: &[u32],
+    params: &CoalitionParams,
+    most_bytes: u64,
+) -> Result<SweepEntry, String> {
+    let analysis = analyze_within(&Ruleset::Subtraction(takes.to_vec()), params, most_bytes)?;
     let shape = &analysis.shape;
-    SweepEntry {
+    Ok(SweepEntry {
         takes: takes.to_vec(),
         holds: shape.holds,
         census_size: analysis.census_size,
@@ -82,24 +87,25 @@ pub fn sweep_entry(takes: &[u32], params: &CoalitionParams) -> SweepEntry {
         classes_beyond_one_flexible: shape.classes_beyond_one_flexible.len(),
         solved_states: analysis.solved_states,
         analysis,
-    }
+    })
 }
 
 /// Runs the sweep with the given parameters, the rules in parallel (gathered
-/// in order).
-pub fn sweep(largest_take: u32, params: &CoalitionParams) -> SweepReport {
+/// in order), the default memory budget shared among the threads.
+pub fn sweep(largest_take: u32, params: &CoalitionParams) -> Result<SweepReport, String> {
+    let most_bytes = DEFAULT_MOST_BYTES / crate::parallel::current_num_threads().max(1) as u64;
     let entries: Vec<SweepEntry> = sweep_rulesets(largest_take)
         .par_iter()
-        .map(|takes| sweep_entry(takes, params))
-        .collect();
+        .map(|takes| sweep_entry(takes, params, most_bytes))
+        .collect::<Result<_, _>>()?;
     let holding = entries.iter().filter(|entry| entry.holds).count();
-    SweepReport {
+    Ok(SweepReport {
         params: *params,
         largest_take,
         failing: entries.len() - holding,
         holding,
         entries,
-    }
+    })
 }
 
 #[cfg(test)]

@@ -338,26 +338,34 @@ impl FromStr for Rule {
     type Err = String;
 
     fn from_str(text: &str) -> Result<Self, String> {
-        let (kind, spec) = text
-            .split_once(':')
-            .ok_or_else(|| format!("`{text}` is not a rule: write one as {RULE_SYNTAX}"))?;
-        match kind.trim() {
-            "sub" => SubtractionSet::parse(spec)
-                .map(Rule::Subtraction)
-                .map_err(|e| format!("in rule `{text}`: {e}")),
-            "pass" => PassGame::parse(spec)
-                .map(Rule::Pass)
-                .map_err(|e| format!("in rule `{text}`: {e}")),
-            "hex" => hexadecimal::HexCode::parse(spec.trim())
-                .map(Rule::Hex)
-                .map_err(|e| format!("in rule `{text}`: {e}")),
-            "octal" => OctalCode::parse(spec.trim())
-                .map(Rule::Octal)
-                .map_err(|e| format!("in rule `{text}`: {e}")),
-            other => Err(format!(
-                "unknown rule kind `{other}` in `{text}`: write a rule as {RULE_SYNTAX}"
-            )),
-        }
+        parse_rule(text).map_err(|e| crate::echo::message(&crate::echo::escaped(&e)))
+    }
+}
+
+/// A rule read from its text; the error quotes the text as
+/// [`crate::echo::found`] does, cut and escaped.
+fn parse_rule(text: &str) -> Result<Rule, String> {
+    let quoted = crate::echo::found(text);
+    let (kind, spec) = text
+        .split_once(':')
+        .ok_or_else(|| format!("`{quoted}` is not a rule: write one as {RULE_SYNTAX}"))?;
+    match kind.trim() {
+        "sub" => SubtractionSet::parse(spec)
+            .map(Rule::Subtraction)
+            .map_err(|e| format!("in rule `{quoted}`: {e}")),
+        "pass" => PassGame::parse(spec)
+            .map(Rule::Pass)
+            .map_err(|e| format!("in rule `{quoted}`: {e}")),
+        "hex" => hexadecimal::HexCode::parse(spec.trim())
+            .map(Rule::Hex)
+            .map_err(|e| format!("in rule `{quoted}`: {e}")),
+        "octal" => OctalCode::parse(spec.trim())
+            .map(Rule::Octal)
+            .map_err(|e| format!("in rule `{quoted}`: {e}")),
+        other => Err(format!(
+            "unknown rule kind `{}` in `{quoted}`: write a rule as {RULE_SYNTAX}",
+            crate::echo::found(other)
+        )),
     }
 }
 
