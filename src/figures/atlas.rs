@@ -158,9 +158,10 @@ pub struct MisereCounts {
     pub tame: usize,
     pub wild: usize,
     pub unsettled: usize,
-    /// Unsettled codes by what stopped them: `heaps`, `work`, `memory`,
-    /// `states`, `repairs`, `elements`.
-    pub stopped_by: BTreeMap<String, usize>,
+    /// Unsettled codes by what stopped them (`heaps`, `work`, `memory`,
+    /// `states`, `repairs`, `elements`), the most first: a list, since a
+    /// template's map has no order.
+    pub stopped_by: Vec<(String, usize)>,
     pub max_heaps: usize,
     pub max_work: u64,
     pub max_megabytes: u64,
@@ -612,7 +613,11 @@ pub fn compute(params: &Params) -> Result<Data, String> {
             }
             (MisereStatus::Unsettled, _) => {
                 misere.unsettled += 1;
-                *misere.stopped_by.entry(stop_word(m)).or_default() += 1;
+                let word = stop_word(m);
+                match misere.stopped_by.iter_mut().find(|(w, _)| *w == word) {
+                    Some((_, count)) => *count += 1,
+                    None => misere.stopped_by.push((word, 1)),
+                }
             }
         }
         misere.max_heaps = misere.max_heaps.max(m.max_heaps);
@@ -645,6 +650,9 @@ pub fn compute(params: &Params) -> Result<Data, String> {
         part.tame += usize::from(m.status == MisereStatus::Proved && m.tame);
         part.rows.push(row(code, n, m, c));
     }
+    misere
+        .stopped_by
+        .sort_by(|a, b| b.1.cmp(&a.1).then_with(|| a.0.cmp(&b.0)));
     let (czajka, czajka_differences) = compare_czajka(params)?;
     Ok(Data {
         czajka,

@@ -38,7 +38,7 @@ use crate::games::octal_moves::MoveTable;
 use crate::games::octal_shape::{Shape, shape};
 use crate::sequence::{
     Analysis, CERTIFIED_MIN_REPEATS, Certificate, CertificateRule, CertificateStatus,
-    DEFAULT_MIN_REPEATS, analyse_certified, certify, find_period,
+    DEFAULT_MIN_REPEATS, analyse_certified, certify, find_period_counted,
 };
 
 /// The first check point.
@@ -92,6 +92,9 @@ struct Checks {
     candidate: Option<Candidate>,
     made: Vec<Check>,
     finish: Option<Finish>,
+    /// The comparisons the period searches made, in all: the work a test
+    /// bounds (each check searches its values afresh).
+    compared: u64,
 }
 
 impl Checks {
@@ -121,7 +124,9 @@ impl Checks {
                 return;
             }
         }
-        let found = find_period(values, CERTIFIED_MIN_REPEATS).found();
+        let (found, compared) = find_period_counted(values, CERTIFIED_MIN_REPEATS);
+        self.compared += compared;
+        let found = found.found();
         let certificate = found.and_then(|(s, p)| certify(self.rule, values, s, p));
         let candidate = found.zip(certificate).map(|((s, p), c)| Candidate {
             preperiod: s,
@@ -179,6 +184,7 @@ impl Solver {
             candidate: None,
             made: Vec::new(),
             finish: None,
+            compared: 0,
         };
         let mut done = 0;
         while checks.finish.is_none() {
@@ -221,6 +227,12 @@ impl Solver {
     /// The period last found whose window the run has not reached yet.
     pub fn candidate(&self) -> Option<Candidate> {
         self.checks.candidate
+    }
+
+    /// The comparisons of one value with another its period searches
+    /// made, in all checks so far.
+    pub fn period_compared(&self) -> u64 {
+        self.checks.compared
     }
 
     /// Every check made, in order.
@@ -381,6 +393,23 @@ mod tests {
         );
         assert_eq!(next_grid_point(100), 112);
         assert_eq!(next_grid_point(usize::MAX / 2), usize::MAX / 2 + 1);
+    }
+
+    /// The period searches' work, bounded (issue 51): a search of a run
+    /// that is periodic but for rare heaps walked every multiple of the
+    /// period back to the last rare heap, at every check. Counted before
+    /// and after the fix (`MOST_NEAR` 0 gives the old search): ·56 to its
+    /// proof at 653,569 values, 17,171,208 comparisons then and 1,878,408
+    /// now; ·376 at 4,536,506, 19,437,202,265 then and 3,844,194,769 now.
+    /// Each bound fails the old search and passes the new.
+    #[test]
+    fn the_period_searches_compare_each_value_a_few_times() {
+        for (text, most) in [("·56", 4_000_000u64), ("·376", 6_000_000_000)] {
+            let mut solver = Solver::new(&code(text), 10_000_000);
+            proved(solver.solve().unwrap());
+            let compared = solver.period_compared();
+            assert!(compared <= most, "{text}: {compared} comparisons");
+        }
     }
 
     /// Known periods (Winning Ways; Gangolli and Plambeck; Czajka's table):

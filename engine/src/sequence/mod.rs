@@ -16,7 +16,7 @@ pub use certificate::{
 };
 pub use lookup::{Lookup, Method, value_of};
 pub use mex::mex;
-pub use period::{DEFAULT_MIN_REPEATS, Period, find_period, holds_throughout};
+pub use period::{DEFAULT_MIN_REPEATS, Period, find_period, find_period_counted, holds_throughout};
 
 /// A Grundy value. Values of the games on this site stay far below `u32::MAX`.
 pub type Value = u32;
