@@ -236,7 +236,12 @@ const explore = readdirSync(site).includes("explore.html") && process.env.CELLS_
 if (explore) {
   await desk.goto(`${server.origin}/explore.html?rule=octal:%C2%B7137&values=2000`);
   await desk.waitForFunction(() => document.querySelector("#answer") && !document.querySelector("#answer").hidden, null, { timeout: 60000 });
+  // ·137 is in the atlas: its entry opens above the answer when the part's
+  // JSON arrives, which on a loaded machine may be after the answer. The
+  // drawing is measured once it has settled.
+  await desk.waitForFunction(() => { const e = document.querySelector("#atlas-entry"); return !e || !e.hidden; }, null, { timeout: 20000 });
   const img = desk.locator("#drawing");
+  await img.scrollIntoViewIfNeeded();
   const box = await img.boundingBox();
   const map = await desk.evaluate(() => globalThis.ladderCells.get(document.querySelector("#drawing").currentSrc));
   const cell = map.cells.find((c) => c[4] === "heap 20: value 2") || map.cells[20];
