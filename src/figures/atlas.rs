@@ -366,7 +366,7 @@ fn check_one_misere_game(params: &Params) -> Result<(), String> {
             return Err(format!(
                 "records/{}:{}:1: {} and {} are one game in misère play (Lemma D), but their \
                  proved quotients differ: |Q| {} and {}, |P| {} and {}, Φ's period {:?} and {:?}",
-                params.misere,
+                params.classes,
                 at + 1,
                 class.rule,
                 e.rule,
@@ -550,6 +550,7 @@ pub fn compute(params: &Params) -> Result<Data, String> {
         by_digits: vec![(0, 0); 5],
         ..NormalCounts::default()
     };
+    let mut stopped_by: BTreeMap<String, usize> = BTreeMap::new();
     let mut misere = MisereCounts {
         by_digits: vec![(0, 0); 5],
         ..MisereCounts::default()
@@ -613,11 +614,7 @@ pub fn compute(params: &Params) -> Result<Data, String> {
             }
             (MisereStatus::Unsettled, _) => {
                 misere.unsettled += 1;
-                let word = stop_word(m);
-                match misere.stopped_by.iter_mut().find(|(w, _)| *w == word) {
-                    Some((_, count)) => *count += 1,
-                    None => misere.stopped_by.push((word, 1)),
-                }
+                *stopped_by.entry(stop_word(m)).or_default() += 1;
             }
         }
         misere.max_heaps = misere.max_heaps.max(m.max_heaps);
@@ -650,6 +647,7 @@ pub fn compute(params: &Params) -> Result<Data, String> {
         part.tame += usize::from(m.status == MisereStatus::Proved && m.tame);
         part.rows.push(row(code, n, m, c));
     }
+    misere.stopped_by = stopped_by.into_iter().collect();
     misere
         .stopped_by
         .sort_by(|a, b| b.1.cmp(&a.1).then_with(|| a.0.cmp(&b.0)));
@@ -836,13 +834,13 @@ fn hours(seconds: impl Iterator<Item = f64>) -> f64 {
 impl Data {
     pub fn range_note(&self) -> String {
         format!(
-            "The {} octal codes 0·… and 4·… of up to four digits, from the committed records records/{}, \
-             records/{} and records/{}: each run by ladder sweep to a proof, {} values or {} s, {} \
-             of them again deeper ({} hours of one core in all here, as the records time them), and by ladder sweep --misere to Theorem \
-             M's proof, {} heaps, \
-             {} products or {} MiB ({} hours of one core); every record checked for form and against \
-             itself; {} codes computed again by this build ({} of them in misère play) and {} \
-             more proofs solved again; every record by ladder check --deep.",
+            "The {} octal codes 0·… and 4·… of up to four digits, from the committed records \
+             records/{}, records/{} and records/{}: each run by ladder sweep to a proof, {} \
+             values or {} s, {} of them again deeper ({} hours of one core in all here, as the \
+             records time them), and by ladder sweep --misere to Theorem M's proof, {} heaps, \
+             {} products or {} MiB ({} hours of one core); every record checked for form and \
+             against itself; {} codes computed again by this build ({} of them in misère play) \
+             and {} more proofs solved again; every record by ladder check --deep.",
             grouped(self.codes as u64),
             self.files[0],
             self.files[1],

@@ -3,7 +3,8 @@
 //! prose, the name becomes a link to `atlas/0.1.html#0.137`. Later mentions
 //! stay plain, as a reference book links a term once; headings, links, code
 //! and formulas are left alone. Only pages that ask (`link_codes: true` in
-//! the manifest) and only on a site with an atlas.
+//! the manifest): on a site without an atlas the links lead nowhere, and
+//! the site's link check refuses the build.
 
 use pulldown_cmark::{CowStr, Event, LinkType, Tag, TagEnd};
 

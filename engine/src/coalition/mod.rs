@@ -173,10 +173,13 @@ pub fn analyze(ruleset: &Ruleset, params: &CoalitionParams) -> Result<CoalitionA
 /// The most positions the census can hold: every multiset of up to
 /// `heaps` heaps of sizes `1..=largest` (a binomial coefficient).
 fn positions_up_to(heaps: usize, largest: u32) -> u64 {
-    // C(largest + heaps, heaps), exact in u128 for the validated sizes.
+    // C(largest + heaps, heaps), exact in u128 for the validated sizes;
+    // past u128, as many as a u64 holds.
     let (n, k) = (u128::from(largest) + heaps as u128, heaps as u128);
-    let c = (1..=k).fold(1u128, |c, i| c * (n - k + i) / i);
-    u64::try_from(c).unwrap_or(u64::MAX)
+    (1..=k)
+        .try_fold(1u128, |c, i| Some(c.checked_mul(n - k + i)? / i))
+        .and_then(|c| u64::try_from(c).ok())
+        .unwrap_or(u64::MAX)
 }
 
 /// The measurement within `most_bytes` of memory: the census's signatures

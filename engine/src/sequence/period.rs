@@ -108,7 +108,7 @@ pub fn find_period_counted<T: PartialEq>(values: &[T], min_repeats: usize) -> (P
         // Kept if it holds over a long stretch, unless a divisor kept
         // already holds from as early (it covers p's multiples too).
         if near.len() < MOST_NEAR
-            && n - p - start.min(n - p) >= 2 * p.max(32)
+            && n - p - start >= 2 * p.max(32)
             && !near.iter().any(|&(d, s)| p.is_multiple_of(d) && s <= start)
         {
             near.push((p, start));
@@ -169,7 +169,9 @@ fn earliest_start_below<T: PartialEq>(
         .rev()
         .find(|&k| values[k] != values[k + p])
         .map_or(0, |k| k + 1);
-    *compared += (top - start.min(top)) as u64 + u64::from(start > 0);
+    // The walk compares from `top - 1` down to `start`, and the mismatch
+    // below it when there is one.
+    *compared += (top - start) as u64 + u64::from(start > 0);
     start
 }
 
