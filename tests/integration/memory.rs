@@ -4,6 +4,7 @@
 //! allocator ("memory allocation failed", SIGABRT, exit 134).
 
 use std::os::unix::process::ExitStatusExt;
+use std::path::Path;
 use std::process::{Command, Output, Stdio};
 use std::time::{Duration, Instant};
 
@@ -21,13 +22,20 @@ const PATIENCE: Duration = Duration::from_secs(60);
 
 /// `ladder ARGS` under `ulimit -v LIMIT_KIB`, killed past [`PATIENCE`].
 fn ladder_limited(args: &[&str]) -> Output {
+    ladder_limited_in(Path::new("."), args)
+}
+
+/// The same, run in `dir`.
+fn ladder_limited_in(dir: &Path, args: &[&str]) -> Output {
     let script = format!("ulimit -v {LIMIT_KIB} && exec \"$0\" \"$@\"");
     let mut child = Command::new("sh")
         .arg("-c")
         .arg(script)
         .arg(env!("CARGO_BIN_EXE_ladder"))
         .args(args)
+        .current_dir(dir)
         .env("CI", "true")
+        .env("XDG_DATA_HOME", crate::common::data_home())
         .stdout(Stdio::piped())
         .stderr(Stdio::piped())
         .spawn()
@@ -153,4 +161,49 @@ fn coalition_under_an_address_space_limit_is_refused_with_what_it_needs() {
     // The seed's sizes fit and answer.
     let out = ladder_limited(&["coalition", "kayles"]);
     assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+}
+
+/// Issue 50, point 1: the boards' searches allocate by the board's size,
+/// which only the manifest sets, and the manifest's bounds (24 cells, 10
+/// files) are what keeps them small: every board at its largest, in both
+/// plays, builds under the limit (about 30 MB; 2^24 outcomes of a row), and
+/// a board one cell past the bound is refused with its place in the
+/// manifest, before any search.
+#[test]
+fn the_largest_boards_the_manifest_admits_build_under_an_address_space_limit() {
+    let site = crate::common::site("base");
+    let manifest = |rows: &str| {
+        format!(
+            "site:\n  title: boards\n  summary: Boards at their largest.\npages:\n  \
+             - id: page\n    title: A page\n    summary: One figure.\n    content: page.md\n\
+             figures:\n  - id: board-agreement\n    page: page\n    caption: Every board at its largest.\n\
+             \x20   board-agreement:\n      rows:\n{rows}"
+        )
+    };
+    let largest = "        - { game: kayles, code: \"octal:·77\", largest: 24 }\n\
+                   \x20       - { game: dawsons-chess, code: \"octal:·137\", largest: 10 }\n\
+                   \x20       - { game: treblecross, code: \"octal:·007\", largest: 24 }\n";
+    std::fs::write(site.path().join("figures.yaml"), manifest(largest)).unwrap();
+    std::fs::write(
+        site.path().join("content/page.md"),
+        "Boards.\n\n{{ figure(id=\"board-agreement\") }}\n",
+    )
+    .unwrap();
+    let out = ladder_limited_in(site.path(), &["build"]);
+    let text = stderr(&out);
+    assert_eq!(out.status.signal(), None, "killed by a signal: {text}");
+    assert_eq!(out.status.code(), Some(0), "{text}");
+    let page = std::fs::read_to_string(site.path().join("output/page.html")).unwrap();
+    assert!(
+        page.contains("16,777,216"),
+        "the 24-cell rows are not on the page"
+    );
+
+    let past = "        - { game: kayles, code: \"octal:·77\", largest: 25 }\n";
+    std::fs::write(site.path().join("figures.yaml"), manifest(past)).unwrap();
+    let out = ladder_limited_in(site.path(), &["build"]);
+    let text = stderr(&out);
+    assert_eq!(out.status.code(), Some(2), "{text}");
+    assert!(text.contains("figures.yaml:15:55"), "not located: {text}");
+    assert!(text.contains("25 is out of range: from 1 to 24"), "{text}");
 }

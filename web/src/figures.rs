@@ -10,14 +10,13 @@ use ladder_draw::plot::{self, cells::recording};
 use ladder_draw::{
     certificate_lengths, growth, pass_cases, reach, saltus, same, shift, spread, two_takes, window,
 };
-use ladder_engine::budget::check_seq_values_within;
 use ladder_engine::coalition::CoalitionParams;
 use ladder_engine::games::Rule;
 use ladder_engine::wording::typographic;
 use serde::Deserialize;
 use serde_json::{Value as Json, json};
 
-use super::{BROWSER_BYTES, FROM_BROWSER, spelt};
+use super::{spelt, within_browser};
 
 /// A figure's parameters besides its rule, as `figures.yaml` gives them
 /// (each kind reads its own).
@@ -102,7 +101,7 @@ pub fn answer(
             growth::check(&games, &checkpoints)?;
             let last = checkpoints.last().copied().unwrap_or(0) as u64;
             for game in &games {
-                check_seq_values_within(game, last, (BROWSER_BYTES, FROM_BROWSER))?;
+                within_browser(game, last)?;
             }
             let data = growth::compute(&games, &checkpoints)?;
             let spelt: Vec<String> = games.iter().map(Rule::to_string).collect();
@@ -244,7 +243,7 @@ pub fn answer(
 fn counted(rules: &[&Rule], values: Option<u64>) -> Result<usize, String> {
     let values = values.ok_or("this figure needs its values")?;
     for rule in rules {
-        check_seq_values_within(rule, values, (BROWSER_BYTES, FROM_BROWSER))?;
+        within_browser(rule, values)?;
     }
     usize::try_from(values).map_err(|e| e.to_string())
 }

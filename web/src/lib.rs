@@ -16,6 +16,7 @@ use ladder_draw::strip;
 use ladder_engine::budget::check_seq_values_within;
 use ladder_engine::games::octal_long_run::fnv1a_64;
 use ladder_engine::games::{Rule, report};
+use ladder_engine::numbers::{byte_size, grouped};
 use ladder_engine::sequence::DEFAULT_MIN_REPEATS;
 use serde::Deserialize;
 use serde_json::{Value as Json, json};
@@ -28,6 +29,34 @@ mod tables;
 /// browser gives far less). Named in a refusal as the CLI names its figure.
 pub const BROWSER_BYTES: u64 = 1 << 30;
 const FROM_BROWSER: &str = "assumed for a browser's module";
+
+/// The bytes a value takes here at the most: the engine's two, and the
+/// four of the copy the answer reads (`Rule::analyse` widens the values to
+/// `u32`), both held at once.
+const BYTES_A_VALUE: u64 = 6;
+
+/// `count` values of `rule`, within the command line's budget for the rule
+/// and within what this browser gives the module now: their memory is
+/// asked for first, fallibly, and let go, so that a size the browser
+/// refuses (`memory.grow` fails past a phone's limit) is an error in words,
+/// not a trap that kills the worker, whatever the budget let through.
+pub(crate) fn within_browser(rule: &Rule, count: u64) -> Result<usize, String> {
+    check_seq_values_within(rule, count, (BROWSER_BYTES, FROM_BROWSER))?;
+    let bytes = count.saturating_mul(BYTES_A_VALUE);
+    let held = usize::try_from(bytes)
+        .ok()
+        .filter(|&bytes| Vec::<u8>::new().try_reserve_exact(bytes).is_ok());
+    let count = usize::try_from(count).map_err(|e| e.to_string())?;
+    match held {
+        Some(_) => Ok(count),
+        None => Err(format!(
+            "{} values of {rule} need {} of memory here ({BYTES_A_VALUE} bytes a value), more \
+             than this browser gives the page: ask for fewer, or run `ladder seq` on a computer",
+            grouped(count as u64),
+            byte_size(bytes)
+        )),
+    }
+}
 
 /// What the page asks.
 #[derive(Debug, Deserialize)]
@@ -95,8 +124,7 @@ fn run(request: &Request) -> Result<Json, String> {
         );
     }
     let rule: Rule = request.rule.trim().parse()?;
-    check_seq_values_within(&rule, request.values, (BROWSER_BYTES, FROM_BROWSER))?;
-    let count = usize::try_from(request.values).map_err(|e| e.to_string())?;
+    let count = within_browser(&rule, request.values)?;
     let shown = request
         .shown
         .unwrap_or(strip::MOST_SHOWN)
