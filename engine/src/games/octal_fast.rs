@@ -47,8 +47,21 @@ use crate::games::octal_options::OptionFlags;
 use crate::sequence::Value;
 
 mod blocks;
+mod pace;
 mod parity_class;
 mod verify;
+
+/// Whether the heaps of a block are shared among threads.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Sharing {
+    /// One thread (the browser's module; a run asked for one).
+    Never,
+    /// Where it pays, as measured ([`pace`]).
+    Measured,
+    /// Wherever it can (tests).
+    #[cfg_attr(not(test), allow(dead_code))]
+    Always,
+}
 
 use parity_class::ParityClass;
 pub use verify::{WrongValue, first_wrong};
@@ -88,7 +101,9 @@ pub struct SparseEngine {
     /// after [`SparseEngine::resume`] until the next extension lists them.
     listed: bool,
     /// Whether a block's rare splits may be shared among rayon's threads.
-    parallel: bool,
+    sharing: Sharing,
+    /// Whether sharing pays, as measured ([`Sharing::Measured`]).
+    pace: pace::Pace,
     /// One option set per thread for shared blocks (made when first
     /// needed; a lock each, never contended: a thread takes its own).
     helpers: blocks::Helpers,
@@ -142,7 +157,8 @@ impl SparseEngine {
             next_learning: 64,
             learning: true,
             listed: true,
-            parallel: false,
+            sharing: Sharing::Never,
+            pace: pace::Pace::default(),
             helpers: blocks::Helpers::default(),
             shared: SharedCounts::default(),
         }
@@ -150,9 +166,30 @@ impl SparseEngine {
 
     /// Lets the engine share each block's rare splits among rayon's threads
     /// (the `blocks` module); the values are the same either way.
+    /// Whether they are shared is measured as the run goes ([`pace`]):
+    /// where the serial finishing of a block costs more than the second
+    /// thread saves, the heaps run on one thread.
     pub fn with_parallel(mut self, parallel: bool) -> Self {
-        self.parallel = parallel;
+        self.sharing = if parallel {
+            Sharing::Measured
+        } else {
+            Sharing::Never
+        };
         self
+    }
+
+    /// Shares every block it can, measuring nothing (the tests of the
+    /// shared path's exactness).
+    #[cfg(test)]
+    fn sharing_always(mut self) -> Self {
+        self.sharing = Sharing::Always;
+        self
+    }
+
+    /// Heaps run on one thread and in shared blocks while the pace was
+    /// measured (both 0 unless [`SparseEngine::with_parallel`]).
+    pub fn paced(&self) -> [usize; 2] {
+        self.pace.heaps()
     }
 
     /// The values computed so far, heap 0 first.
@@ -196,7 +233,7 @@ impl SparseEngine {
 
     /// Computes values up to heap `count − 1`.
     pub fn extend_to(&mut self, count: usize) -> Result<(), EngineStop> {
-        if self.parallel {
+        if self.sharing != Sharing::Never {
             // The loop runs on a pool thread, so sharing a block's rare
             // splits is a join inside the pool, not a wake-up from outside.
             crate::parallel::scope(|_| self.extend_here(count))
@@ -219,9 +256,31 @@ impl SparseEngine {
                 return Err(ValueTooLarge { heap }.into());
             }
             if self.shares_blocks() {
-                self.extend_shared(count)?;
+                if self.sharing == Sharing::Always {
+                    self.extend_shared(count)?;
+                    continue;
+                }
+                let step = self.pace.step(heap, count);
+                let (done, took) = pace::timed(|| {
+                    if step.shared {
+                        self.extend_shared(step.end)
+                    } else {
+                        self.extend_serial(step.end)
+                    }
+                });
+                self.pace.ran(step.shared, self.values.len() - heap, took);
+                done?;
                 continue;
             }
+            self.extend_serial(heap + 1)?;
+        }
+        Ok(())
+    }
+
+    /// Computes heaps up to `count − 1` one by one, on this thread.
+    fn extend_serial(&mut self, count: usize) -> Result<(), EngineStop> {
+        while self.values.len() < count {
+            let heap = self.values.len();
             let value = self.next_value(heap);
             let stored = u16::try_from(value).map_err(|_| ValueTooLarge { heap })?;
             self.record(heap, stored)?;

@@ -201,7 +201,7 @@ impl SparseEngine {
             .iter()
             .map(|class| class.rare_heaps.len().saturating_mul(class.takes.len()))
             .sum();
-        self.parallel
+        self.sharing != super::Sharing::Never
             && self.values.len() >= FIRST_SHARED_HEAP
             && splits >= SHARED_SPLITS
             && crate::parallel::current_num_threads() >= 2
@@ -418,10 +418,10 @@ mod tests {
                 for text in ["·6", "·007", "·77", "·16", "4·07", "·0537", "·37"] {
                     let code = OctalCode::parse(text).unwrap();
                     let count = 12_000;
-                    let mut learned = SparseEngine::new(&code).with_parallel(true);
+                    let mut learned = SparseEngine::new(&code).sharing_always();
                     learned.extend_to(count).unwrap();
                     assert_eq!(learned.values(), &plain(&code, count)[..], "{text}");
-                    let mut everything_rare = SparseEngine::new(&code).with_parallel(true);
+                    let mut everything_rare = SparseEngine::new(&code).sharing_always();
                     everything_rare.fix_masks([0, 0]).unwrap();
                     everything_rare.extend_to(3000).unwrap();
                     assert_eq!(everything_rare.values(), &plain(&code, 3000)[..], "{text}");
@@ -458,7 +458,7 @@ mod tests {
             .build()
             .unwrap();
         pool.install(|| {
-            let mut engine = SparseEngine::new(&code).with_parallel(true);
+            let mut engine = SparseEngine::new(&code).sharing_always();
             engine.fix_masks([0, 0]).unwrap();
             engine.extend_to(6000).unwrap();
             assert_eq!(engine.values(), &plain[..]);
