@@ -286,3 +286,34 @@ fn a_planted_disagreement_with_czajkas_tables_stops_the_build() {
     let said = stderr(&out);
     assert!(said.contains("Czajka's solved table gives ·45"), "{said}");
 }
+
+/// Lemma D: a code and its class's first code are one game in misère play
+/// too, so their proved quotients must agree. ·0023's misère record planted
+/// wild (·0022's quotient, and its own, are tame: 6 elements, 2 in P) is
+/// refused, named by the classes file's line that pairs the two; the site
+/// unchanged builds (the test above).
+#[test]
+fn a_planted_misere_difference_within_a_class_stops_the_build() {
+    let dir = atlas_site();
+    let root = dir.path();
+    let misere = root.join("records/atlas-misere.jsonl");
+    let text = fs::read_to_string(&misere).unwrap();
+    let was =
+        "{\"rule\":\"octal:·0023\",\"status\":\"proved\",\"order\":6,\"p_size\":2,\"tame\":true,";
+    assert!(text.contains(was), "·0023's misère record is not as it was");
+    let planted = was.replace("\"tame\":true,", "\"tame\":false,");
+    fs::write(&misere, text.replacen(was, &planted, 1)).unwrap();
+    let classes = fs::read_to_string(root.join("records/atlas-classes.jsonl")).unwrap();
+    let line = classes
+        .lines()
+        .position(|l| l.starts_with("{\"rule\":\"octal:·0023\","))
+        .unwrap();
+    let out = ladder(root, &["build"]);
+    assert_eq!(out.status.code(), Some(2), "{}", stderr(&out));
+    let said = stderr(&out);
+    assert!(
+        said.contains(&format!("records/atlas-classes.jsonl:{}:1", line + 1))
+            && said.contains("Lemma D"),
+        "{said}"
+    );
+}
