@@ -5,8 +5,16 @@ const form = $("ask"), status = $("status"), stop = $("stop"), go = $("go");
 const section = $("answer");
 let worker = null, started = 0, urls = [];
 function say(text, state) {
-status.textContent = text;
+written(status, text);
 status.dataset.state = state;
+}
+function written(element, text) {
+element.replaceChildren(...text.split("`").map((part, i) => {
+if (i % 2 === 0) return document.createTextNode(part);
+const code = document.createElement("code");
+code.textContent = part;
+return code;
+}));
 }
 function spelled(rule) {
 return /^(?:[04]?[.·])[0-7]+$/.test(rule) ? "octal:" + rule : rule;
@@ -133,9 +141,9 @@ $("heap-answer").hidden = !heap;
 let command = answer.command;
 if (heap) {
 $("heap-number").textContent = heap.error ? "" : BigInt(heap.heap).toLocaleString("en-US");
-$("heap-text").textContent = heap.error
+written($("heap-text"), heap.error
 ? "Refused: " + heap.error
-: "Value " + heap.value + ": " + heap.explanation + ".";
+: "Value " + heap.value + ": " + heap.explanation + ".");
 command += "\n" + heap.command;
 }
 $("command").textContent = command;

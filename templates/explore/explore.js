@@ -10,8 +10,19 @@
   let worker = null, started = 0, urls = [];
 
   function say(text, state) {
-    status.textContent = text;
+    written(status, text);
     status.dataset.state = state;
+  }
+
+  // Text whose `quoted` parts (the engine's words for a rule or an option)
+  // are shown as code, not as backticks.
+  function written(element, text) {
+    element.replaceChildren(...text.split("`").map((part, i) => {
+      if (i % 2 === 0) return document.createTextNode(part);
+      const code = document.createElement("code");
+      code.textContent = part;
+      return code;
+    }));
   }
 
   // A rule as the essays print it: an octal code without `octal:` is one.
@@ -155,9 +166,9 @@
     let command = answer.command;
     if (heap) {
       $("heap-number").textContent = heap.error ? "" : BigInt(heap.heap).toLocaleString("en-US");
-      $("heap-text").textContent = heap.error
+      written($("heap-text"), heap.error
         ? "Refused: " + heap.error
-        : "Value " + heap.value + ": " + heap.explanation + ".";
+        : "Value " + heap.value + ": " + heap.explanation + ".");
       command += "\n" + heap.command;
     }
     $("command").textContent = command;

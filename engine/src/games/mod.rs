@@ -56,7 +56,7 @@ pub enum Rule {
 
 /// The rule kinds, with an example each, for error messages and `--help`.
 pub const RULE_SYNTAX: &str = "`sub:1,3,4` (a subtraction set), `pass:1,3,4` (the same with one \
-     pass), `octal:·137` (an octal code; also `.137`, `0.137`) or `hex:·8` (a hexadecimal code)";
+     pass), `octal:·137` (an octal code; also `·137`, `.137`, `4.007`) or `hex:·8` (a hexadecimal code)";
 
 /// How many values `value_of` may compute for an octal code: the plain
 /// engine is quadratic, and 32,000 values take about a second.
@@ -346,6 +346,14 @@ impl FromStr for Rule {
 /// [`crate::echo::found`] does, cut and escaped.
 fn parse_rule(text: &str) -> Result<Rule, String> {
     let quoted = crate::echo::found(text);
+    // An octal code as the essays write it (`·137`, `.6`, `4.007`) is one
+    // without its `octal:`; a bare code with a hexadecimal digit is not
+    // read as hexadecimal, which the prefix says.
+    if !text.contains(':') && is_bare_code(text.trim()) {
+        return OctalCode::parse(text.trim()).map(Rule::Octal).map_err(|e| {
+            format!("in rule `{quoted}`: {e} (a hexadecimal code is written `hex:·8`)")
+        });
+    }
     let (kind, spec) = text
         .split_once(':')
         .ok_or_else(|| format!("`{quoted}` is not a rule: write one as {RULE_SYNTAX}"))?;
@@ -369,9 +377,41 @@ fn parse_rule(text: &str) -> Result<Rule, String> {
     }
 }
 
+/// Whether `text` is written as a code: an optional `0` or `4`, a point
+/// (`.` or `·`), then digits or letters.
+fn is_bare_code(text: &str) -> bool {
+    let rest = text.strip_prefix(['0', '4']).unwrap_or(text);
+    let Some(digits) = rest.strip_prefix(['.', '·']) else {
+        return false;
+    };
+    !digits.is_empty() && digits.chars().all(|c| c.is_ascii_alphanumeric())
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_code_as_the_essays_write_it_is_an_octal_rule() {
+        for (text, spelt) in [
+            ("·137", "octal:·137"),
+            (".6", "octal:·6"),
+            ("0.137", "octal:·137"),
+            ("4.007", "octal:4·007"),
+            (" 4·007 ", "octal:4·007"),
+        ] {
+            let rule: Rule = text.parse().unwrap_or_else(|e| panic!("{text}: {e}"));
+            assert_eq!(rule.to_string(), spelt);
+        }
+        let error = "·8F".parse::<Rule>().unwrap_err();
+        assert!(
+            error.contains("`·8F`") && error.contains("hex:·8"),
+            "{error}"
+        );
+        for text in ["137", "·", "4.", "5.1", "sub 1,2"] {
+            assert!(text.parse::<Rule>().is_err(), "{text}");
+        }
+    }
 
     #[test]
     fn rules_round_trip_to_their_canonical_spelling() {
