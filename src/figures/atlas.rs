@@ -137,8 +137,9 @@ pub struct NormalCounts {
     /// The limits most codes ran under (the wide sweep's)…
     pub base_max_values: usize,
     pub base_max_seconds: u64,
-    /// … and the codes run again deeper, with their status.
-    pub deeper: Vec<(String, String)>,
+    /// … and the codes run again deeper, with their status and the values
+    /// they reached.
+    pub deeper: Vec<(String, String, usize)>,
     pub proved: usize,
     pub time: usize,
     pub depth: usize,
@@ -596,7 +597,7 @@ pub fn compute(params: &Params) -> Result<Data, String> {
         if (n.max_values, n.max_seconds) != base {
             normal
                 .deeper
-                .push((code.to_string(), n.status.word().to_string()));
+                .push((code.to_string(), n.status.word().to_string(), n.depth));
         }
         normal.max_seconds = normal.max_seconds.max(n.max_seconds);
         match (m.status, m.tame) {
