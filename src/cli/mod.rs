@@ -9,6 +9,7 @@ pub mod check;
 pub mod coalition;
 pub mod completions;
 pub mod diff;
+mod drive;
 pub mod misere;
 pub mod print;
 pub mod seq;

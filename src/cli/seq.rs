@@ -17,8 +17,8 @@ use ladder::games::{OctalCode, Rule, report};
 use ladder::sequence::{Analysis, DEFAULT_MIN_REPEATS, analyse_certified};
 use ladder::text::numbers::grouped;
 
+use super::drive::{Driven, Keep, TooWide, drive, keep_final};
 use super::print::{ClosedPipe, emit, long_run_bar, say};
-use super::solve::{Driven, Keep, TooWide, drive, keep_final};
 
 #[derive(clap::Args)]
 pub struct Args {

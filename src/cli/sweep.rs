@@ -220,7 +220,7 @@ impl Kept {
         Ok(Kept {
             dir: dir.to_path_buf(),
             key: ladder::checkpoint::user_key()?,
-            stop: super::solve::catch_ctrl_c()?,
+            stop: super::drive::catch_ctrl_c()?,
             every: std::time::Duration::from_secs(every),
         })
     }
