@@ -14,6 +14,7 @@ pub mod outcome;
 pub mod period;
 pub mod quotient;
 pub mod referee;
+pub mod report;
 pub mod tame;
 pub mod verify;
 
