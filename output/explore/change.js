@@ -54,6 +54,18 @@ button.insertAdjacentHTML("afterend", `
 const fields = row.querySelector("span"), input = row.querySelector("input");
 const out = row.querySelector("output");
 input.value = author.rule;
+const caption = figure.querySelector("figcaption");
+const whose = (changed) => {
+if (!caption) return;
+let note = caption.querySelector(".caption-whose");
+if (!changed || changed === author.rule) { if (note) note.remove(); return; }
+if (!note) {
+note = document.createElement("em");
+note.className = "caption-whose";
+caption.prepend(note);
+}
+note.textContent = "The author's caption, for " + author.rule + ", not " + changed + ": ";
+};
 const toggle = () => {
 const shown = fields.hidden;
 fields.hidden = !shown;
@@ -90,6 +102,7 @@ made.innerHTML = [...answer.tables, ...answer.notes].join("\n");
 replaceParts(figure, [...made.content.children]);
 out.textContent = "Drawn for " + answer.rule + ", not the author's " + author.rule + ": " + answer.lines.join("; ").replace(/\.$/, "") + ".";
 figure.dataset.state = "changed";
+whose(answer.rule);
 return;
 }
 const [, w, h] = size(answer.svg);
@@ -105,11 +118,13 @@ source.width = pw; source.height = ph;
 }
 out.textContent = "Drawn for " + answer.rule + ", not the author's " + author.rule + ": " + answer.lines.join("; ").replace(/\.$/, "") + ".";
 figure.dataset.state = "changed";
+whose(answer.rule);
 });
 row.querySelector(".reset").addEventListener("click", () => {
 input.value = author.rule;
 out.textContent = "The author's figure, " + author.rule + ", again.";
 figure.dataset.state = "reset";
+whose(null);
 if (!img) return replaceParts(figure, author.parts);
 img.setAttribute("src", author.src);
 forget();

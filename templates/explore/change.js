@@ -68,6 +68,20 @@ export function open(figure, row) {
   const fields = row.querySelector("span"), input = row.querySelector("input");
   const out = row.querySelector("output");
   input.value = author.rule;
+  // The caption is the author's: once the figure is drawn for another
+  // rule, its first words say whose it is, until Reset.
+  const caption = figure.querySelector("figcaption");
+  const whose = (changed) => {
+    if (!caption) return;
+    let note = caption.querySelector(".caption-whose");
+    if (!changed || changed === author.rule) { if (note) note.remove(); return; }
+    if (!note) {
+      note = document.createElement("em");
+      note.className = "caption-whose";
+      caption.prepend(note);
+    }
+    note.textContent = "The author's caption, for " + author.rule + ", not " + changed + ": ";
+  };
   const toggle = () => {
     const shown = fields.hidden;
     fields.hidden = !shown;
@@ -107,6 +121,7 @@ export function open(figure, row) {
       replaceParts(figure, [...made.content.children]);
       out.textContent = "Drawn for " + answer.rule + ", not the author's " + author.rule + ": " + answer.lines.join("; ").replace(/\.$/, "") + ".";
       figure.dataset.state = "changed";
+      whose(answer.rule);
       return;
     }
     const [, w, h] = size(answer.svg);
@@ -122,11 +137,13 @@ export function open(figure, row) {
     }
     out.textContent = "Drawn for " + answer.rule + ", not the author's " + author.rule + ": " + answer.lines.join("; ").replace(/\.$/, "") + ".";
     figure.dataset.state = "changed";
+    whose(answer.rule);
   });
   row.querySelector(".reset").addEventListener("click", () => {
     input.value = author.rule;
     out.textContent = "The author's figure, " + author.rule + ", again.";
     figure.dataset.state = "reset";
+    whose(null);
     if (!img) return replaceParts(figure, author.parts);
     img.setAttribute("src", author.src);
     forget();

@@ -156,7 +156,8 @@
     const lines = $("lines");
     lines.replaceChildren();
     for (const line of answer.lines.concat(["values hash: " + answer.values_hash +
-      " (FNV-1a 64 over heaps 0.." + answer.computed + ", each value a little-endian u32)"])) {
+      " (FNV-1a 64 over heaps 0 to " + (answer.computed - 1).toLocaleString("en-US") +
+      ", each value a little-endian u32)"])) {
       const li = document.createElement("li");
       li.textContent = line;
       lines.append(li);
@@ -173,7 +174,9 @@
     }
     $("command").textContent = command;
     section.hidden = false;
-    say("Done in " + answer.milliseconds.toLocaleString("en-US") + " ms.", "done");
+    say("Computed in " + answer.milliseconds.toLocaleString("en-US") + " ms" + (answer.loaded_ms
+      ? "; the engine loaded first, in " + answer.loaded_ms.toLocaleString("en-US") + " ms."
+      : "."), "done");
   }
 
   function finish() {
