@@ -165,8 +165,9 @@ fn coalition_under_an_address_space_limit_is_refused_with_what_it_needs() {
 
 /// Issue 50, point 1: the boards' searches allocate by the board's size,
 /// which only the manifest sets, and the manifest's bounds (24 cells, 10
-/// files) are what keeps them small: every board at its largest, in both
-/// plays, builds under the limit (about 30 MB; 2^24 outcomes of a row), and
+/// files) are what keeps them small: each board search at its largest (a
+/// row, as Kayles; Dawson's chess; Treblecross), in both plays, builds
+/// under the limit (about 30 MB; 2^24 outcomes of a row), and
 /// a board one cell past the bound is refused with its place in the
 /// manifest, before any search.
 #[test]

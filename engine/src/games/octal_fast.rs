@@ -186,12 +186,6 @@ impl SparseEngine {
         self
     }
 
-    /// Heaps run on one thread and in shared blocks while the pace was
-    /// measured (both 0 unless [`SparseEngine::with_parallel`]).
-    pub fn paced(&self) -> [usize; 2] {
-        self.pace.heaps()
-    }
-
     /// The values computed so far, heap 0 first.
     pub fn values(&self) -> &[u16] {
         &self.values

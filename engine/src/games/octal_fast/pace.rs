@@ -53,6 +53,17 @@ enum Phase {
     },
 }
 
+impl Phase {
+    /// A trial of one way, from nothing measured.
+    fn trial(shared: bool) -> Phase {
+        Phase::Trying {
+            shared,
+            spent: Duration::ZERO,
+            heaps: 0,
+        }
+    }
+}
+
 /// The choice between shared blocks and one thread, with what it measured.
 #[derive(Debug, Clone)]
 pub(super) struct Pace {
@@ -75,11 +86,7 @@ pub(super) struct Step {
 impl Default for Pace {
     fn default() -> Self {
         Pace {
-            phase: Phase::Trying {
-                shared: false,
-                spent: Duration::ZERO,
-                heaps: 0,
-            },
+            phase: Phase::trial(false),
             serial: None,
             last: None,
             heaps: [0; 2],
@@ -131,11 +138,7 @@ impl Pace {
                     match (shared, self.serial) {
                         (false, _) => {
                             self.serial = Some(per_heap);
-                            Phase::Trying {
-                                shared: true,
-                                spent: Duration::ZERO,
-                                heaps: 0,
-                            }
+                            Phase::trial(true)
                         }
                         (true, serial) => {
                             let serial = serial.unwrap_or(Duration::MAX);
@@ -172,17 +175,15 @@ impl Pace {
                     }
                 } else {
                     self.last = Some((shared, length));
-                    Phase::Trying {
-                        shared: false,
-                        spent: Duration::ZERO,
-                        heaps: 0,
-                    }
+                    Phase::trial(false)
                 }
             }
         };
     }
 
-    /// Heaps run on one thread and in shared blocks, in all.
+    /// Heaps run on one thread and in shared blocks, in all (what the
+    /// tests read).
+    #[cfg(test)]
     pub fn heaps(&self) -> [usize; 2] {
         self.heaps
     }
