@@ -104,6 +104,21 @@ pub struct OctalRun {
     switches: Vec<(usize, EngineKind)>,
     /// Looks at which the engine is switched whatever the costs (tests).
     forced: Vec<usize>,
+    /// What the engines did, counted (see [`RunWork`]).
+    work: RunWork,
+}
+
+/// The work of a run, counted so that tests can bound it (issue 51): a
+/// change that computes a value twice or reads pairs it need not read fails
+/// them, where a timing could not be trusted on a shared machine.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct RunWork {
+    /// Values the engines computed (values a run resumed from are not).
+    pub computed: u64,
+    /// Split pairs the sparse engine read: its rare parts listed and its
+    /// common pairs scanned. The dense engine reads every pair of every
+    /// heap's rows, work fixed by the heaps, and is not counted.
+    pub pairs_read: u64,
 }
 
 impl OctalRun {
@@ -124,6 +139,7 @@ impl OctalRun {
             parallel,
             switches: Vec::new(),
             forced: Vec::new(),
+            work: RunWork::default(),
         };
         if run.values().len() >= PLAIN_UP_TO {
             run.choose();
@@ -162,6 +178,15 @@ impl OctalRun {
         &self.switches
     }
 
+    /// The work done so far: the engines left behind and the current one's.
+    pub fn work(&self) -> RunWork {
+        let mut work = self.work;
+        if let Some(Engine::Sparse(engine)) = &self.engine {
+            work.pairs_read += engine.pairs_read();
+        }
+        work
+    }
+
     /// Computes values up to heap `count − 1`, looking at the engine at every
     /// look point on the way. A value past `u16` stops the run, as does
     /// memory refused (each engine reserves its tables to the next look).
@@ -173,11 +198,13 @@ impl OctalRun {
             }
             let look = next_look(done);
             let end = look.min(count);
-            match &mut self.engine {
-                Some(Engine::Sparse(engine)) => engine.extend_to(end)?,
-                Some(Engine::Dense(engine)) => engine.extend_to(end)?,
+            let step = match &mut self.engine {
+                Some(Engine::Sparse(engine)) => engine.extend_to(end),
+                Some(Engine::Dense(engine)) => engine.extend_to(end),
                 None => return Ok(()),
-            }
+            };
+            self.work.computed += (self.values().len() - done) as u64;
+            step?;
             if end == look {
                 self.choose();
             }
@@ -214,6 +241,7 @@ impl OctalRun {
         self.engine = Some(match engine {
             Engine::Sparse(sparse) if forced || sparse_cost > dense_cost.saturating_mul(2) => {
                 self.switches.push((heap, EngineKind::Dense));
+                self.work.pairs_read += sparse.pairs_read();
                 let values = sparse.into_values();
                 Engine::Dense(DenseEngine::resume(
                     self.moves.clone(),

@@ -196,6 +196,14 @@ impl SparseEngine {
         self.shared
     }
 
+    /// Split pairs read so far (rare parts listed, and common pairs
+    /// scanned), on this thread and the helpers': the work a test bounds.
+    /// A shared block's helpers may read ahead for heaps the pace then
+    /// finishes otherwise, so the count can differ a little by threads.
+    pub fn pairs_read(&self) -> u64 {
+        self.options.reads() + self.helpers.reads()
+    }
+
     /// The current mask of each parity class of splitting takes (even, odd);
     /// `None` for a class with no take.
     pub fn masks(&self) -> [Option<u32>; 2] {

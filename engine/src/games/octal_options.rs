@@ -16,6 +16,9 @@ pub(crate) struct OptionFlags {
     flags: Box<[u8; FLAG_COUNT]>,
     /// Only `flags[..in_use]` can be set: every XOR of values below `2^bits`.
     in_use: usize,
+    /// Split pairs read into the set so far, in all: the sparse engine's
+    /// work, counted so a test can bound it (issue 51).
+    reads: u64,
 }
 
 impl OptionFlags {
@@ -26,7 +29,19 @@ impl OptionFlags {
                 .try_into()
                 .expect("the length is FLAG_COUNT"),
             in_use: 2,
+            reads: 0,
         }
+    }
+
+    /// Counts `pairs` more split pairs read (one add a block of reads).
+    #[inline]
+    pub(crate) fn count_reads(&mut self, pairs: usize) {
+        self.reads += pairs as u64;
+    }
+
+    /// Split pairs read into this set since it was made.
+    pub(crate) fn reads(&self) -> u64 {
+        self.reads
     }
 
     /// Widens to hold `2^bits` values (XORs of values below `2^bits`).
@@ -50,6 +65,7 @@ impl OptionFlags {
         const BLOCK: usize = 256;
         let mut buffer = [0u16; BLOCK];
         let length = smaller.len().min(larger.len());
+        self.count_reads(length);
         for start in (0..length).step_by(BLOCK) {
             let end = (start + BLOCK).min(length);
             let buffer = &mut buffer[..end - start];

@@ -67,6 +67,16 @@ const FIRST_SHARED_HEAP: usize = 4 * BLOCK_HEAPS;
 #[derive(Debug, Default)]
 pub(super) struct Helpers(Vec<Mutex<OptionFlags>>);
 
+impl Helpers {
+    /// The split pairs the helpers' sets have read.
+    pub(super) fn reads(&self) -> u64 {
+        self.0
+            .iter()
+            .map(|set| set.lock().map_or(0, |set| set.reads()))
+            .sum()
+    }
+}
+
 impl Clone for Helpers {
     /// Scratch space: a clone starts without any (made again when needed).
     fn clone(&self) -> Self {

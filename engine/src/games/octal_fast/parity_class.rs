@@ -99,6 +99,7 @@ impl ParityClass {
         places: std::ops::Range<usize>,
     ) {
         const BLOCK: usize = 256;
+        options.count_reads(places.len());
         let mut buffer = [0u16; BLOCK];
         let heaps = self.rare_heaps[places.clone()].chunks(BLOCK);
         for (heaps, rare) in heaps.zip(self.rare_values[places].chunks(BLOCK)) {
