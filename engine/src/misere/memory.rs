@@ -30,9 +30,10 @@ pub fn state_bytes(size: usize, heaps: usize) -> u64 {
 
 /// The bytes of marking and reducing a product of `elements` elements
 /// with `letters` heap images: the marks, the classes twice, the elements
-/// reached, and one signature of `letters + 1` classes a class.
+/// reached, one signature of `letters + 1` classes a class, and each
+/// element's product with each letter (8 bytes each).
 pub fn product_bytes(elements: usize, letters: usize) -> u64 {
-    (elements as u64).saturating_mul(17 + 2 * 4 * (letters as u64 + 1) + 48)
+    (elements as u64).saturating_mul(17 + 2 * 4 * (letters as u64 + 1) + 48 + 8 * letters as u64)
 }
 
 /// The reason a step would not fit: what it needs against the budget.
