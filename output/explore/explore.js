@@ -3,7 +3,7 @@
 const $ = (id) => document.getElementById(id);
 const form = $("ask"), status = $("status"), stop = $("stop"), go = $("go");
 const section = $("answer");
-let worker = null, started = 0, urls = [];
+let worker = null, started = 0, urls = [], engineModule = null, workerReady = null, waited = 0;
 function say(text, state) {
 written(status, text);
 status.dataset.state = state;
@@ -157,12 +157,13 @@ function finish() {
 go.disabled = false;
 stop.disabled = true;
 }
-function ask(request) {
-remember(request);
-showAtlas(request.rule);
-if (!worker) {
+function startWorker() {
 worker = new Worker("explore/worker.js");
-worker.onmessage = (event) => { finish(); show(event.data); };
+worker.onmessage = (event) => {
+event.data.loaded_ms = (event.data.loaded_ms || 0) + waited;
+finish();
+show(event.data);
+};
 worker.onerror = (event) => {
 event.preventDefault();
 worker.terminate();
@@ -170,12 +171,26 @@ worker = null;
 finish();
 show({ error: "the engine stopped: " + (event.message || "an error in its worker") });
 };
+if (!engineModule && WebAssembly.compileStreaming) {
+engineModule = WebAssembly.compileStreaming(fetch("explore/engine.wasm")).catch(() => null);
 }
+const own = worker;
+workerReady = Promise.resolve(engineModule).then((module) => own.postMessage({ warm: true, module }));
+}
+if (typeof Worker === "function" && typeof WebAssembly === "object") startWorker();
+function ask(request) {
+remember(request);
+showAtlas(request.rule);
+if (!worker) startWorker();
 started = performance.now();
 go.disabled = true;
 stop.disabled = false;
 say("Computing " + request.values.toLocaleString("en-US") + " values of " + request.rule + "…", "running");
-worker.postMessage(request);
+const own = worker, asked = performance.now();
+workerReady.then(() => {
+waited = Math.round(performance.now() - asked);
+if (worker === own) own.postMessage(request);
+});
 }
 stop.addEventListener("click", () => {
 if (!worker) return;

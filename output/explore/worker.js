@@ -1,19 +1,26 @@
 "use strict";
-let module = null;
-async function engine() {
-if (module) return [module, 0];
+const modules = new Map();
+async function load(file) {
 const begun = performance.now();
-let instance;
+if (!modules.has(file)) modules.set(file, instantiate(file));
 try {
-({ instance } = await WebAssembly.instantiateStreaming(fetch("ladder.wasm"), {}));
+const exports = await modules.get(file);
+return [exports, Math.round(performance.now() - begun)];
+} catch (error) {
+modules.delete(file);
+throw error;
+}
+}
+async function instantiate(file) {
+try {
+return (await WebAssembly.instantiateStreaming(fetch(file), {})).instance.exports;
 } catch (streaming) {
-const response = await fetch("ladder.wasm");
-if (!response.ok) throw new Error("the engine's module did not load (" + response.status + ")");
-({ instance } = await WebAssembly.instantiate(await response.arrayBuffer(), {}));
+const response = await fetch(file);
+if (!response.ok) throw new Error("the module " + file + " did not load (" + response.status + ")");
+return (await WebAssembly.instantiate(await response.arrayBuffer(), {})).instance.exports;
 }
-module = instance.exports;
-return [module, Math.round(performance.now() - begun)];
 }
+const moduleFor = (request) => (request.kind && request.kind !== "strip" ? "ladder.wasm" : "engine.wasm");
 function ask(x, request) {
 const bytes = new TextEncoder().encode(JSON.stringify(request));
 const at = x.alloc(bytes.length);
@@ -23,9 +30,14 @@ const answer = new Uint8Array(x.memory.buffer, x.answer_ptr(), x.answer_len());
 return JSON.parse(new TextDecoder().decode(answer));
 }
 onmessage = async (event) => {
-const { id, ...request } = event.data;
+const { id, warm, module, ...request } = event.data;
+const file = moduleFor(request);
+if (module && !modules.has(file)) {
+modules.set(file, WebAssembly.instantiate(module, {}).then((instance) => instance.exports));
+}
 try {
-const [x, loaded] = await engine();
+const [x, loaded] = await load(file);
+if (warm) return;
 const started = performance.now();
 const answer = ask(x, request);
 answer.loaded_ms = loaded;
@@ -33,7 +45,8 @@ answer.milliseconds = Math.round(performance.now() - started);
 answer.id = id;
 postMessage(answer);
 } catch (error) {
-module = null;
+modules.delete(file);
+if (warm) return;
 postMessage({ id, error: "the engine stopped: " + (error && error.message ? error.message : String(error)) });
 }
 };

@@ -1,9 +1,11 @@
 //! The Explore page: a form, and the engine's WebAssembly module that
 //! answers it in the reader's browser (built from `web/` by `web/build`,
-//! committed as `templates/explore/ladder.wasm`). The page and its files
-//! are the only things of the site that run code; an essay with a figure
-//! of a rule loads `answer.js` (1 KB: the button), and `change.js` and
-//! the module only when the reader asks for another rule.
+//! committed as `templates/explore/engine.wasm`, 140 KB gzipped; the
+//! essays' figure kinds and tables are in a second module, `ladder.wasm`,
+//! fetched only when a reader redraws one). The page and its files are the
+//! only things of the site that run code; an essay with a figure of a rule
+//! loads `answer.js` (1 KB: the button), and `change.js` and a module only
+//! when the reader asks for another rule.
 
 use std::path::{Path, PathBuf};
 
@@ -21,13 +23,15 @@ pub const PAGE: &str = "explore.html";
 /// site: the script an essay's rule figure loads to answer back (the only
 /// file an essay loads before a reader asks: its button), the script that
 /// button loads, the page's stylesheet (apart from `style.css`, which every
-/// essay loads), its script, the worker that runs the module, the module.
-pub const FILES: [&str; 6] = [
+/// essay loads), its script, the worker that runs the modules, the
+/// modules (the engine's, and the figures').
+pub const FILES: [&str; 7] = [
     "explore/answer.js",
     "explore/change.js",
     "explore/explore.css",
     "explore/explore.js",
     "explore/worker.js",
+    "explore/engine.wasm",
     "explore/ladder.wasm",
 ];
 

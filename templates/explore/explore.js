@@ -7,7 +7,7 @@
   const $ = (id) => document.getElementById(id);
   const form = $("ask"), status = $("status"), stop = $("stop"), go = $("go");
   const section = $("answer");
-  let worker = null, started = 0, urls = [];
+  let worker = null, started = 0, urls = [], engineModule = null, workerReady = null, waited = 0;
 
   function say(text, state) {
     written(status, text);
@@ -184,25 +184,50 @@
     stop.disabled = true;
   }
 
+  // The worker, started as soon as the page has parsed and told to load
+  // the engine's module, so a first question finds it loaded or loading.
+  function startWorker() {
+    worker = new Worker("explore/worker.js");
+    worker.onmessage = (event) => {
+      // The loading is the page's wait for the module and the worker's.
+      event.data.loaded_ms = (event.data.loaded_ms || 0) + waited;
+      finish();
+      show(event.data);
+    };
+    worker.onerror = (event) => {
+      event.preventDefault();
+      worker.terminate();
+      worker = null;
+      finish();
+      show({ error: "the engine stopped: " + (event.message || "an error in its worker") });
+    };
+    // The engine's module, downloading since the page's head asked for it
+    // (preload), is compiled here as it arrives and handed to the worker:
+    // no wait for the worker's script before the download starts. (Without
+    // compileStreaming, the worker fetches the module itself.)
+    if (!engineModule && WebAssembly.compileStreaming) {
+      engineModule = WebAssembly.compileStreaming(fetch("explore/engine.wasm")).catch(() => null);
+    }
+    const own = worker;
+    // A question waits for the module to be handed over (else the worker
+    // would fetch it again).
+    workerReady = Promise.resolve(engineModule).then((module) => own.postMessage({ warm: true, module }));
+  }
+  if (typeof Worker === "function" && typeof WebAssembly === "object") startWorker();
+
   function ask(request) {
     remember(request);
     showAtlas(request.rule);
-    if (!worker) {
-      worker = new Worker("explore/worker.js");
-      worker.onmessage = (event) => { finish(); show(event.data); };
-      worker.onerror = (event) => {
-        event.preventDefault();
-        worker.terminate();
-        worker = null;
-        finish();
-        show({ error: "the engine stopped: " + (event.message || "an error in its worker") });
-      };
-    }
+    if (!worker) startWorker();
     started = performance.now();
     go.disabled = true;
     stop.disabled = false;
     say("Computing " + request.values.toLocaleString("en-US") + " values of " + request.rule + "…", "running");
-    worker.postMessage(request);
+    const own = worker, asked = performance.now();
+    workerReady.then(() => {
+      waited = Math.round(performance.now() - asked);
+      if (worker === own) own.postMessage(request);
+    });
   }
 
   stop.addEventListener("click", () => {

@@ -1,26 +1,40 @@
-// The Explore page's worker: loads the engine's module once and answers
-// each request with it, so a long run never freezes the page (the page
-// stops a run by ending this worker).
+// The Explore page's worker: loads a module once and answers each request
+// with it, so a long run never freezes the page (the page stops a run by
+// ending this worker). Two modules: the engine's (values, period, proof, a
+// heap's value, the strip: 140 KB gzipped), which the page asks for as soon
+// as it has parsed, and the figures' (every essay's figure kind and table:
+// the engine's again, with the drawing and Markdown), fetched only for a
+// request that names a figure kind.
 "use strict";
-let module = null;
+const modules = new Map();
 
-// The module's exports, and the milliseconds its loading took now (0 once
-// loaded): compiled as it downloads, or, from a server that does not call
-// it application/wasm, once it has.
-async function engine() {
-  if (module) return [module, 0];
+// The module's exports, and the milliseconds this request waited for its
+// loading (0 once loaded): compiled as it downloads, or, from a server that
+// does not call it application/wasm, once it has.
+async function load(file) {
   const begun = performance.now();
-  let instance;
+  if (!modules.has(file)) modules.set(file, instantiate(file));
   try {
-    ({ instance } = await WebAssembly.instantiateStreaming(fetch("ladder.wasm"), {}));
-  } catch (streaming) {
-    const response = await fetch("ladder.wasm");
-    if (!response.ok) throw new Error("the engine's module did not load (" + response.status + ")");
-    ({ instance } = await WebAssembly.instantiate(await response.arrayBuffer(), {}));
+    const exports = await modules.get(file);
+    return [exports, Math.round(performance.now() - begun)];
+  } catch (error) {
+    modules.delete(file);
+    throw error;
   }
-  module = instance.exports;
-  return [module, Math.round(performance.now() - begun)];
 }
+
+async function instantiate(file) {
+  try {
+    return (await WebAssembly.instantiateStreaming(fetch(file), {})).instance.exports;
+  } catch (streaming) {
+    const response = await fetch(file);
+    if (!response.ok) throw new Error("the module " + file + " did not load (" + response.status + ")");
+    return (await WebAssembly.instantiate(await response.arrayBuffer(), {})).instance.exports;
+  }
+}
+
+// A strip is the engine's; any other figure kind, the figures' module's.
+const moduleFor = (request) => (request.kind && request.kind !== "strip" ? "ladder.wasm" : "engine.wasm");
 
 function ask(x, request) {
   const bytes = new TextEncoder().encode(JSON.stringify(request));
@@ -31,11 +45,19 @@ function ask(x, request) {
   return JSON.parse(new TextDecoder().decode(answer));
 }
 
-// A request's `id` (a figure's question) comes back with its answer.
+// A request's `id` (a figure's question) comes back with its answer;
+// `{ warm: true }` only loads the engine's module (from `module`, a
+// compiled WebAssembly.Module, when the page sends one), and answers nothing.
 onmessage = async (event) => {
-  const { id, ...request } = event.data;
+  const { id, warm, module, ...request } = event.data;
+  const file = moduleFor(request);
+  // The engine's module as the page compiled it, if it could.
+  if (module && !modules.has(file)) {
+    modules.set(file, WebAssembly.instantiate(module, {}).then((instance) => instance.exports));
+  }
   try {
-    const [x, loaded] = await engine();
+    const [x, loaded] = await load(file);
+    if (warm) return;
     const started = performance.now();
     const answer = ask(x, request);
     // The computing alone; the module's loading apart, in `loaded_ms`.
@@ -44,9 +66,11 @@ onmessage = async (event) => {
     answer.id = id;
     postMessage(answer);
   } catch (error) {
-    // A trap (an overflow stops the engine rather than answer wrongly) or
-    // memory the browser refused: the module cannot go on, so drop it.
-    module = null;
+    // A trap (an overflow or a panic stops the engine rather than answer
+    // wrongly) or memory the browser refused: the module cannot go on, so
+    // drop it.
+    modules.delete(file);
+    if (warm) return;
     postMessage({ id, error: "the engine stopped: " + (error && error.message ? error.message : String(error)) });
   }
 };

@@ -20,6 +20,7 @@ import { spawnSync, execFile } from "node:child_process";
 import { readFileSync, readdirSync, existsSync, mkdirSync } from "node:fs";
 import { join } from "node:path";
 import { createRequire } from "node:module";
+import { gzipSync } from "node:zlib";
 import { serveFolder } from "./static.mjs";
 
 const require = createRequire(import.meta.url);
@@ -119,11 +120,19 @@ if (plant) {
 const errors = [];
 page.on("pageerror", (e) => errors.push(String(e)));
 page.on("console", (m) => { if (m.type() === "error") errors.push(m.text()); });
+const fetched = [];
+page.on("request", (r) => { if (r.url().endsWith(".wasm")) fetched.push(r.url().replace(/.*\//, "")); });
 const t0 = Date.now();
 await page.goto(site.origin + "/explore.html");
 const settled = (p = page) => p.waitForFunction(() => ["done", "refused", "stopped"].includes(document.getElementById("status").dataset.state), null, { timeout: 120000, polling: 20 });
 await settled();
 console.log(`explore: first answer ${Date.now() - t0} ms after the page was asked for`);
+// The first answer needs the engine's module alone (issue 52), and it is
+// small enough for a phone: the figures' module waits for a redraw.
+const engineGzip = gzipSync(readFileSync(join(repo, "output/explore/engine.wasm"))).length;
+expect(same(fetched, ["engine.wasm"]), `the first answer fetched ${JSON.stringify(fetched)}, not the engine's module alone`);
+expect(engineGzip <= 150 * 1024, `the engine's module is ${engineGzip} bytes gzipped, more than 150 KB`);
+console.log(`explore: the first answer fetched ${fetched.join(", ")} (${engineGzip.toLocaleString("en-US")} bytes gzipped)`);
 
 async function askPage(request, p = page) {
   await p.evaluate((r) => {

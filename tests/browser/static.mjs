@@ -3,16 +3,25 @@
 import { createServer } from "node:http";
 import { readFile } from "node:fs/promises";
 import { join, extname, normalize } from "node:path";
+import { gzipSync } from "node:zlib";
 
 const types = { ".html": "text/html; charset=utf-8", ".css": "text/css", ".svg": "image/svg+xml", ".json": "application/json", ".csv": "text/csv; charset=utf-8", ".js": "text/javascript", ".wasm": "application/wasm" };
 
-export async function serveFolder(site) {
+// With `gzip`, bodies go compressed to a browser that accepts it, as a
+// real host sends them (the phone benchmark's network counts the bytes).
+export async function serveFolder(site, { gzip = false } = {}) {
   const server = createServer(async (req, res) => {
     const path = normalize(decodeURIComponent(new URL(req.url, "http://x").pathname)).replace(/^\/+/, "") || "index.html";
     try {
       const body = await readFile(join(site, path));
-      res.writeHead(200, { "content-type": types[extname(path)] || "application/octet-stream" });
-      res.end(body);
+      const type = { "content-type": types[extname(path)] || "application/octet-stream" };
+      if (gzip && /gzip/.test(req.headers["accept-encoding"] || "")) {
+        res.writeHead(200, { ...type, "content-encoding": "gzip" });
+        res.end(gzipSync(body, { level: 9 }));
+      } else {
+        res.writeHead(200, type);
+        res.end(body);
+      }
     } catch {
       res.writeHead(404);
       res.end("not found");

@@ -21,8 +21,17 @@ use ladder_engine::sequence::DEFAULT_MIN_REPEATS;
 use serde::Deserialize;
 use serde_json::{Value as Json, json};
 
+#[cfg(feature = "figures")]
 mod figures;
+#[cfg(feature = "figures")]
 mod tables;
+
+/// A figure kind's parameters: read by the figures' module; the engine's
+/// module takes them as they come and refuses the kind.
+#[cfg(feature = "figures")]
+type Params = figures::Params;
+#[cfg(not(feature = "figures"))]
+type Params = Json;
 
 /// The memory a run may have here: what a browser gives one module's
 /// memory in practice (a 32-bit module can address 4 GiB; a phone's
@@ -86,7 +95,7 @@ pub struct Request {
     #[serde(default)]
     pub kind: Option<String>,
     #[serde(default)]
-    pub params: figures::Params,
+    pub params: Params,
     /// The figure's id, for a table's ids and labels (`fig-ID-table-1`).
     /// (`id` is the worker's own: the question an answer belongs to.)
     #[serde(default)]
@@ -107,21 +116,8 @@ pub fn answer(request: &str) -> Json {
 }
 
 fn run(request: &Request) -> Result<Json, String> {
-    if let Some(kind) = request
-        .kind
-        .as_deref()
-        .filter(|k| tables::KINDS.contains(k))
-    {
-        let id = request.figure.as_deref().unwrap_or("answer");
-        return tables::answer(kind, &request.rule, &request.params, id);
-    }
     if let Some(kind) = request.kind.as_deref().filter(|&kind| kind != "strip") {
-        return figures::answer(
-            kind,
-            &request.rule,
-            &request.params,
-            request.caption.as_deref(),
-        );
+        return figure(kind, request);
     }
     let rule: Rule = request.rule.trim().parse()?;
     let count = within_browser(&rule, request.values)?;
@@ -189,6 +185,30 @@ fn run(request: &Request) -> Result<Json, String> {
     Ok(answer)
 }
 
+/// An essay's figure or table of kind `kind`, drawn for the request's rule.
+#[cfg(feature = "figures")]
+fn figure(kind: &str, request: &Request) -> Result<Json, String> {
+    if tables::KINDS.contains(&kind) {
+        let id = request.figure.as_deref().unwrap_or("answer");
+        return tables::answer(kind, &request.rule, &request.params, id);
+    }
+    figures::answer(
+        kind,
+        &request.rule,
+        &request.params,
+        request.caption.as_deref(),
+    )
+}
+
+/// The engine's module draws strips only: a figure kind is the figures'
+/// module's (the worker sends it there).
+#[cfg(not(feature = "figures"))]
+fn figure(kind: &str, _: &Request) -> Result<Json, String> {
+    Err(format!(
+        "the figure kind {kind} is drawn by the figures' module (ladder.wasm), not the engine's"
+    ))
+}
+
 /// A heap's value, or why there is none, as `ladder value --json` gives it.
 fn heap_answer(rule: &Rule, spelt: &str, text: &str) -> Json {
     let command = format!("ladder value {} {}", quoted(spelt), text.trim());
@@ -220,6 +240,7 @@ fn heap_answer(rule: &Rule, spelt: &str, text: &str) -> Json {
 }
 
 /// Rules (or rulesets) apart by spaces, each in its standard spelling.
+#[cfg(feature = "figures")]
 fn spelt<T: ToString>(games: &[T]) -> String {
     let words: Vec<String> = games.iter().map(ToString::to_string).collect();
     words.join(" ")
@@ -304,6 +325,7 @@ mod tests {
         assert_eq!(a["command"], "ladder seq 'octal:·137' --values 2000");
     }
 
+    #[cfg(feature = "figures")]
     #[test]
     fn an_essay_s_figure_answers_for_another_rule() {
         let a =
@@ -355,6 +377,7 @@ mod tests {
         assert!(a["error"].as_str().unwrap().contains("pie-chart"), "{a}");
     }
 
+    #[cfg(feature = "figures")]
     #[test]
     fn the_saltus_and_the_certificates_answer_for_other_codes() {
         let naive = r#""naive": {"game": "hex:·18", "from": 2, "period": 5, "saltus": 2}"#;

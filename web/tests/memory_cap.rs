@@ -59,16 +59,19 @@ fn requests_past_what_the_memory_gives_are_refused_in_words() {
     // A subtraction game's values, four bytes each: 400 MB.
     let error = refused(r#"{"rule": "sub:1,3,4", "values": 100000000}"#);
     assert!(error.contains("memory"), "{error}");
-    // The coalition search at the largest sizes it takes.
-    let error = refused(
-        r#"{"rule": "kayles", "kind": "coalition-table", "params": {"search": {"census_heaps": 6, "census_largest_heap": 24, "test_heaps": 6, "test_largest_heap": 24, "allies": 2}}}"#,
-    );
-    assert!(error.contains("memory"), "{error}");
-    // A figure's values past the cap.
-    let error = refused(
-        r#"{"rule": "octal:·6", "kind": "period-window", "params": {"values": 300000000}}"#,
-    );
-    assert!(error.contains("memory"), "{error}");
+    // The figures' module: the coalition search at the largest sizes it
+    // takes, and a figure's values past the cap.
+    #[cfg(feature = "figures")]
+    {
+        let error = refused(
+            r#"{"rule": "kayles", "kind": "coalition-table", "params": {"search": {"census_heaps": 6, "census_largest_heap": 24, "test_heaps": 6, "test_largest_heap": 24, "allies": 2}}}"#,
+        );
+        assert!(error.contains("memory"), "{error}");
+        let error = refused(
+            r#"{"rule": "octal:·6", "kind": "period-window", "params": {"values": 300000000}}"#,
+        );
+        assert!(error.contains("memory"), "{error}");
+    }
     // And the module goes on answering within the cap.
     let answer = ladder_web::answer(r#"{"rule": "octal:·137", "values": 2000}"#);
     assert_eq!(answer["period"], 34, "{answer}");
