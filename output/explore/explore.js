@@ -89,11 +89,14 @@ const heap = $("heap").value.trim();
 const request = { rule: spelled($("rule").value.trim()), values: Number($("values").value) };
 if (!Number.isSafeInteger(request.values) || request.values < 1) request.values = 0;
 if (heap) request.heap = heap;
+const misere = $("misere").value.trim();
+if (misere) request.misere = Number.isSafeInteger(Number(misere)) && Number(misere) >= 0 ? Number(misere) : 0;
 return request;
 }
 function remember(request) {
 const query = new URLSearchParams({ rule: request.rule, values: String(request.values) });
 if (request.heap) query.set("heap", request.heap);
+if (request.misere != null) query.set("misere", String(request.misere));
 history.replaceState(null, "", "?" + query.toString());
 }
 function blobUrl(svg, cells) {
@@ -147,11 +150,54 @@ written($("heap-text"), heap.error
 : "Value " + heap.value + ": " + heap.explanation + ".");
 command += "\n" + heap.command;
 }
+const misere = answer.misere;
+$("misere-answer").hidden = !misere;
+if (misere) {
+const before = $("misere-lines"), after = $("misere-after"), frame = $("misere-table");
+before.replaceChildren();
+after.replaceChildren();
+frame.replaceChildren();
+frame.hidden = true;
+let list = before;
+for (const line of misere.error ? ["Refused: " + misere.error] : misere.lines) {
+if (list === after && frame.hidden === false && /^\s*\d+(\s+\d+)*\s*$/.test(line)) continue;
+const li = document.createElement("li");
+li.textContent = line;
+list.append(li);
+if (/^table \(/.test(line) && misere.json) {
+frame.append(cayley(misere.json.table, misere.json.p_portion));
+frame.hidden = false;
+list = after;
+}
+}
+command += "\n" + misere.command;
+}
 $("command").textContent = command;
 section.hidden = false;
 say("Computed in " + answer.milliseconds.toLocaleString("en-US") + " ms" + (answer.loaded_ms
 ? "; the engine loaded first, in " + answer.loaded_ms.toLocaleString("en-US") + " ms."
 : "."), "done");
+}
+function cayley(rows, inP) {
+const p = new Set(inP);
+const name = (x) => String(x) + (p.has(x) ? "*" : "");
+const table = document.createElement("table");
+const caption = table.createCaption();
+caption.textContent = "a·b: row a, column b; * and bold: in P";
+const head = table.createTHead().insertRow();
+head.append(Object.assign(document.createElement("th"), { textContent: "·", scope: "col" }));
+rows.forEach((_, b) => head.append(Object.assign(document.createElement("th"), { textContent: name(b), scope: "col" })));
+const body = table.createTBody();
+rows.forEach((row, a) => {
+const tr = body.insertRow();
+tr.append(Object.assign(document.createElement("th"), { textContent: name(a), scope: "row" }));
+for (const x of row) {
+const td = tr.insertCell();
+if (p.has(x)) td.append(Object.assign(document.createElement("strong"), { textContent: name(x) }));
+else td.textContent = String(x);
+}
+});
+return table;
 }
 function finish() {
 go.disabled = false;
@@ -205,7 +251,7 @@ event.preventDefault();
 ask(question());
 });
 const query = new URLSearchParams(location.search);
-for (const name of ["rule", "values", "heap"]) {
+for (const name of ["rule", "values", "heap", "misere"]) {
 if (query.has(name)) $(name).value = query.get(name);
 }
 ask(question());

@@ -20,7 +20,8 @@ if (!response.ok) throw new Error("the module " + file + " did not load (" + res
 return (await WebAssembly.instantiate(await response.arrayBuffer(), {})).instance.exports;
 }
 }
-const moduleFor = (request) => (request.kind && request.kind !== "strip" ? "ladder.wasm" : "engine.wasm");
+const moduleFor = (request) =>
+(request.kind && request.kind !== "strip") || request.misere != null ? "ladder.wasm" : "engine.wasm";
 function ask(x, request) {
 const bytes = new TextEncoder().encode(JSON.stringify(request));
 const at = x.alloc(bytes.length);

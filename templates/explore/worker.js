@@ -2,9 +2,9 @@
 // with it, so a long run never freezes the page (the page stops a run by
 // ending this worker). Two modules: the engine's (values, period, proof, a
 // heap's value, the strip: 140 KB gzipped), which the page asks for as soon
-// as it has parsed, and the figures' (every essay's figure kind and table:
-// the engine's again, with the drawing and Markdown), fetched only for a
-// request that names a figure kind.
+// as it has parsed, and the figures' (every essay's figure kind and table,
+// and the misère quotient: the engine's again, with the drawing, Markdown
+// and the misère engine), fetched only for a request that needs it.
 "use strict";
 const modules = new Map();
 
@@ -33,8 +33,10 @@ async function instantiate(file) {
   }
 }
 
-// A strip is the engine's; any other figure kind, the figures' module's.
-const moduleFor = (request) => (request.kind && request.kind !== "strip" ? "ladder.wasm" : "engine.wasm");
+// A strip is the engine's; any other figure kind, and misère play, the
+// figures' module's.
+const moduleFor = (request) =>
+  (request.kind && request.kind !== "strip") || request.misere != null ? "ladder.wasm" : "engine.wasm";
 
 function ask(x, request) {
   const bytes = new TextEncoder().encode(JSON.stringify(request));

@@ -16,6 +16,10 @@ use ladder_draw::strip;
 use ladder_engine::budget::check_seq_values_within;
 use ladder_engine::games::octal_long_run::fnv1a_64;
 use ladder_engine::games::{Rule, report};
+#[cfg(feature = "figures")]
+use ladder_engine::misere::quotient::Limits;
+#[cfg(feature = "figures")]
+use ladder_engine::misere::report::{self as misere, MOST_HEAPS};
 use ladder_engine::numbers::{byte_size, grouped};
 use ladder_engine::sequence::DEFAULT_MIN_REPEATS;
 use serde::Deserialize;
@@ -96,6 +100,10 @@ pub struct Request {
     pub kind: Option<String>,
     #[serde(default)]
     pub params: Params,
+    /// The misère quotient of heaps 0 to this (an octal code only), as
+    /// `ladder misere --heaps N --json` gives it.
+    #[serde(default)]
+    pub misere: Option<u64>,
     /// The figure's id, for a table's ids and labels (`fig-ID-table-1`).
     /// (`id` is the worker's own: the question an answer belongs to.)
     #[serde(default)]
@@ -182,7 +190,58 @@ fn run(request: &Request) -> Result<Json, String> {
     if let Some(heap) = &request.heap {
         answer["heap"] = heap_answer(&rule, &spelt, heap);
     }
+    if let Some(heaps) = request.misere {
+        answer["misere"] = misere_answer(&rule, &spelt, heaps);
+    }
     Ok(answer)
+}
+
+/// The misère quotient of heaps 0 to `heaps`, as `ladder misere --json`
+/// gives it (its object, under `json`), with the command's lines; or why
+/// there is none, in the command's words. The engine's budgets are the
+/// command's (10^8 products of work: a second or two here); memory is a
+/// quarter of what the module may have, as the command takes a quarter of
+/// the machine's. In the second module only: the misère engine and its
+/// referee are 41 KB gzipped, more than the first module can carry.
+#[cfg(feature = "figures")]
+fn misere_answer(rule: &Rule, spelt: &str, heaps: u64) -> Json {
+    let command = format!("ladder misere {} --heaps {heaps} --json", quoted(spelt));
+    let Some(code) = rule.octal_code() else {
+        return json!({
+            "error": format!("misere takes an octal code (octal:.07), not {rule}"),
+            "command": command,
+        });
+    };
+    let most = MOST_HEAPS as u64;
+    if heaps == 0 || heaps > most {
+        return json!({
+            "error": format!("--heaps {heaps}: the quotient is computed for 1 to {}", grouped(most)),
+            "command": command,
+        });
+    }
+    let limits = Limits {
+        most_bytes: BROWSER_BYTES / 4,
+        ..Limits::default()
+    };
+    let note = format!(
+        " (a quarter of the {} {FROM_BROWSER})",
+        byte_size(BROWSER_BYTES)
+    );
+    match misere::run(code, heaps as usize, &limits, &note, &mut |_| ()) {
+        Ok(report) => json!({
+            "json": misere::json(spelt, &report),
+            "lines": misere::lines(spelt, &report, code.largest_take()),
+            "command": command,
+        }),
+        Err(error) => json!({ "error": error, "command": command }),
+    }
+}
+
+/// The engine's module leaves misère play to the second module (the worker
+/// sends it a request that asks for a quotient).
+#[cfg(not(feature = "figures"))]
+fn misere_answer(_: &Rule, _: &str, _: u64) -> Json {
+    json!({ "error": "the misère quotient is computed by the figures' module (ladder.wasm), not the engine's" })
 }
 
 /// An essay's figure or table of kind `kind`, drawn for the request's rule.
@@ -417,6 +476,30 @@ mod tests {
         assert_eq!(error, parser);
         let a = answer(r#"{"rule": "sub:1,2", "values": 1000000000}"#);
         assert!(a["error"].as_str().unwrap().contains("--values"), "{a}");
+    }
+
+    #[cfg(feature = "figures")]
+    #[test]
+    fn the_misere_quotient_is_the_command_s() {
+        let a = answer(r#"{"rule": "·312", "values": 100, "misere": 20}"#);
+        let m = &a["misere"];
+        assert_eq!(m["json"]["order"], 12, "{a}");
+        assert_eq!(m["json"]["rule"], "octal:·312", "{a}");
+        assert_eq!(m["command"], "ladder misere 'octal:·312' --heaps 20 --json");
+        let first = m["lines"][0].as_str().unwrap();
+        assert!(
+            first.starts_with("octal:·312, heaps 0 to 20: misère quotient of 12 elements"),
+            "{first}"
+        );
+        let a = answer(r#"{"rule": "sub:1,2", "values": 100, "misere": 20}"#);
+        let error = a["misere"]["error"].as_str().unwrap();
+        assert_eq!(error, "misere takes an octal code (octal:.07), not sub:1,2");
+        let a = answer(r#"{"rule": "·07", "values": 100, "misere": 2001}"#);
+        let error = a["misere"]["error"].as_str().unwrap();
+        assert_eq!(
+            error,
+            "--heaps 2001: the quotient is computed for 1 to 2,000"
+        );
     }
 
     #[test]
