@@ -160,7 +160,7 @@ frame.replaceChildren();
 frame.hidden = true;
 let list = before;
 for (const line of misere.error ? ["Refused: " + misere.error] : misere.lines) {
-if (list === after && frame.hidden === false && /^\s*\d+(\s+\d+)*\s*$/.test(line)) continue;
+if (list === after && /^\s*\d+(\s+\d+)*\s*$/.test(line)) continue;
 const li = document.createElement("li");
 li.textContent = line;
 list.append(li);

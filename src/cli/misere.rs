@@ -11,11 +11,8 @@ use indicatif::{ProgressBar, ProgressStyle};
 use ladder::games::Rule;
 use ladder::misere::quotient::Limits;
 use ladder::misere::report;
-use ladder::text::numbers::grouped;
 
 use super::print::{emit, quiet, say};
-
-use ladder::misere::report::MOST_HEAPS;
 
 /// The help of `misere`.
 pub const HELP: &str = "Rules:\n  octal:.07    an octal code (also ·07, 0.07; 4.07 splits a heap without taking)\n\n\
@@ -42,15 +39,8 @@ pub struct Args {
 
 pub fn run(args: Args) -> Result<ExitCode> {
     let Args { rule, heaps, json } = args;
-    let code = rule
-        .octal_code()
-        .ok_or_else(|| anyhow!("misere takes an octal code (octal:.07), not {rule}"))?;
-    if heaps == 0 || heaps > MOST_HEAPS {
-        return Err(anyhow!(
-            "--heaps {heaps}: the quotient is computed for 1 to {} heaps",
-            grouped(MOST_HEAPS as u64)
-        ));
-    }
+    let code = report::octal_code_of(&rule).map_err(|e| anyhow!(e))?;
+    let heaps = report::heaps_within(heaps as u64).map_err(|e| anyhow!(e))?;
     let bar = if quiet() {
         ProgressBar::hidden()
     } else {

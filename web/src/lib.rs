@@ -19,7 +19,7 @@ use ladder_engine::games::{Rule, report};
 #[cfg(feature = "figures")]
 use ladder_engine::misere::quotient::Limits;
 #[cfg(feature = "figures")]
-use ladder_engine::misere::report::{self as misere, MOST_HEAPS};
+use ladder_engine::misere::report as misere;
 use ladder_engine::numbers::{byte_size, grouped};
 use ladder_engine::sequence::DEFAULT_MIN_REPEATS;
 use serde::Deserialize;
@@ -206,19 +206,12 @@ fn run(request: &Request) -> Result<Json, String> {
 #[cfg(feature = "figures")]
 fn misere_answer(rule: &Rule, spelt: &str, heaps: u64) -> Json {
     let command = format!("ladder misere {} --heaps {heaps} --json", quoted(spelt));
-    let Some(code) = rule.octal_code() else {
-        return json!({
-            "error": format!("misere takes an octal code (octal:.07), not {rule}"),
-            "command": command,
-        });
+    let (code, heaps) = match misere::octal_code_of(rule)
+        .and_then(|code| misere::heaps_within(heaps).map(|heaps| (code, heaps)))
+    {
+        Ok(found) => found,
+        Err(error) => return json!({ "error": error, "command": command }),
     };
-    let most = MOST_HEAPS as u64;
-    if heaps == 0 || heaps > most {
-        return json!({
-            "error": format!("--heaps {heaps}: the quotient is computed for 1 to {}", grouped(most)),
-            "command": command,
-        });
-    }
     let limits = Limits {
         most_bytes: BROWSER_BYTES / 4,
         ..Limits::default()
@@ -227,7 +220,7 @@ fn misere_answer(rule: &Rule, spelt: &str, heaps: u64) -> Json {
         " (a quarter of the {} {FROM_BROWSER})",
         byte_size(BROWSER_BYTES)
     );
-    match misere::run(code, heaps as usize, &limits, &note, &mut |_| ()) {
+    match misere::run(code, heaps, &limits, &note, &mut |_| ()) {
         Ok(report) => json!({
             "json": misere::json(spelt, &report),
             "lines": misere::lines(spelt, &report, code.largest_take()),
@@ -498,7 +491,7 @@ mod tests {
         let error = a["misere"]["error"].as_str().unwrap();
         assert_eq!(
             error,
-            "--heaps 2001: the quotient is computed for 1 to 2,000"
+            "--heaps 2001: the quotient is computed for 1 to 2,000 heaps"
         );
     }
 

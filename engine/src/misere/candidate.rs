@@ -192,10 +192,11 @@ pub fn build(
         let mut signatures: std::collections::HashMap<Vec<u32>, u32> =
             std::collections::HashMap::new();
         let mut next = vec![u32::MAX; product.size()];
-        for (&x, moves) in reached.iter().zip(moves.chunks(alphabet.len().max(1))) {
-            let mut signature = Vec::with_capacity(alphabet.len() + 1);
+        let letters = alphabet.len();
+        for (i, &x) in reached.iter().enumerate() {
+            let mut signature = Vec::with_capacity(letters + 1);
             signature.push(class[x]);
-            for &to in moves.iter().take(alphabet.len()) {
+            for &to in &moves[i * letters..(i + 1) * letters] {
                 let y = class[to];
                 if y == u32::MAX {
                     return Err("the marked elements are not closed under the heaps".into());

@@ -11,13 +11,34 @@ use super::referee::{
     CHECKED_COUNTERS as REFEREE_COUNTERS, CHECKED_HEAPS as REFEREE_HEAPS, Refereed, referee_within,
 };
 use super::tame::is_tame;
-use crate::games::OctalCode;
+use crate::games::{OctalCode, Rule};
 use crate::numbers::grouped;
 
 /// The most heaps a quotient is asked for: past a few hundred the
 /// quotients the engine settles stop changing, and the check's states grow
 /// with every heap.
 pub const MOST_HEAPS: usize = 2000;
+
+/// The octal code of `rule`, or the refusal `ladder misere` and the
+/// browser's module both give.
+pub fn octal_code_of(rule: &Rule) -> Result<&OctalCode, String> {
+    rule.octal_code()
+        .ok_or_else(|| format!("misere takes an octal code (octal:.07), not {rule}"))
+}
+
+/// `heaps` if a quotient is computed that far (1 to [`MOST_HEAPS`]), or the
+/// refusal both give.
+pub fn heaps_within(heaps: u64) -> Result<usize, String> {
+    usize::try_from(heaps)
+        .ok()
+        .filter(|&h| (1..=MOST_HEAPS).contains(&h))
+        .ok_or_else(|| {
+            format!(
+                "--heaps {heaps}: the quotient is computed for 1 to {} heaps",
+                grouped(MOST_HEAPS as u64)
+            )
+        })
+}
 
 /// A quotient found, with what is known of it.
 #[derive(Debug, Clone)]
