@@ -1,5 +1,6 @@
 "use strict";
 const modules = new Map();
+const imports = { page: { now: () => performance.now() } };
 async function load(file) {
 const begun = performance.now();
 if (!modules.has(file)) modules.set(file, instantiate(file));
@@ -13,11 +14,11 @@ throw error;
 }
 async function instantiate(file) {
 try {
-return (await WebAssembly.instantiateStreaming(fetch(file), {})).instance.exports;
+return (await WebAssembly.instantiateStreaming(fetch(file), imports)).instance.exports;
 } catch (streaming) {
 const response = await fetch(file);
 if (!response.ok) throw new Error("the module " + file + " did not load (" + response.status + ")");
-return (await WebAssembly.instantiate(await response.arrayBuffer(), {})).instance.exports;
+return (await WebAssembly.instantiate(await response.arrayBuffer(), imports)).instance.exports;
 }
 }
 const moduleFor = (request) =>
@@ -34,7 +35,7 @@ onmessage = async (event) => {
 const { id, warm, module, ...request } = event.data;
 const file = moduleFor(request);
 if (module && !modules.has(file)) {
-modules.set(file, WebAssembly.instantiate(module, {}).then((instance) => instance.exports));
+modules.set(file, WebAssembly.instantiate(module, imports).then((instance) => instance.exports));
 }
 try {
 const [x, loaded] = await load(file);

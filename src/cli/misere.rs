@@ -5,10 +5,13 @@
 
 use std::fmt::Write as _;
 use std::process::ExitCode;
+use std::sync::OnceLock;
+use std::time::Instant;
 
 use anyhow::{Result, anyhow};
 use indicatif::{ProgressBar, ProgressStyle};
 use ladder::games::Rule;
+use ladder::misere::meter::Deadline;
 use ladder::misere::quotient::Limits;
 use ladder::misere::report;
 
@@ -32,13 +35,28 @@ pub struct Args {
     /// The quotient of the heaps 0 to this.
     #[arg(long, default_value_t = 30, value_name = "N")]
     heaps: usize,
+    /// The time limit, in seconds: the heaps reached by then are answered,
+    /// the next one reported unsettled.
+    #[arg(long, value_name = "SECONDS", default_value_t = 60, value_parser = clap::value_parser!(u64).range(1..=1 << 32))]
+    max_seconds: u64,
     /// Print one JSON object (fields below) instead of text.
     #[arg(long)]
     json: bool,
 }
 
+/// Seconds since the first reading: the time limit's clock.
+fn seconds() -> f64 {
+    static START: OnceLock<Instant> = OnceLock::new();
+    START.get_or_init(Instant::now).elapsed().as_secs_f64()
+}
+
 pub fn run(args: Args) -> Result<ExitCode> {
-    let Args { rule, heaps, json } = args;
+    let Args {
+        rule,
+        heaps,
+        max_seconds,
+        json,
+    } = args;
     let code = report::octal_code_of(&rule).map_err(|e| anyhow!(e))?;
     let heaps = report::heaps_within(heaps as u64).map_err(|e| anyhow!(e))?;
     let bar = if quiet() {
@@ -56,6 +74,10 @@ pub fn run(args: Args) -> Result<ExitCode> {
     let (room, source) = ladder::budget::available_memory();
     let limits = Limits {
         most_bytes: room / 4,
+        time: Some(Deadline {
+            clock: seconds,
+            seconds: max_seconds as f64,
+        }),
         ..Limits::default()
     };
     let report = report::run(

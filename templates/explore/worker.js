@@ -7,6 +7,8 @@
 // and the misère engine), fetched only for a request that needs it.
 "use strict";
 const modules = new Map();
+// What a module imports: the page's clock, for the misère engine's time limit.
+const imports = { page: { now: () => performance.now() } };
 
 // The module's exports, and the milliseconds this request waited for its
 // loading (0 once loaded): compiled as it downloads, or, from a server that
@@ -25,11 +27,11 @@ async function load(file) {
 
 async function instantiate(file) {
   try {
-    return (await WebAssembly.instantiateStreaming(fetch(file), {})).instance.exports;
+    return (await WebAssembly.instantiateStreaming(fetch(file), imports)).instance.exports;
   } catch (streaming) {
     const response = await fetch(file);
     if (!response.ok) throw new Error("the module " + file + " did not load (" + response.status + ")");
-    return (await WebAssembly.instantiate(await response.arrayBuffer(), {})).instance.exports;
+    return (await WebAssembly.instantiate(await response.arrayBuffer(), imports)).instance.exports;
   }
 }
 
@@ -55,7 +57,7 @@ onmessage = async (event) => {
   const file = moduleFor(request);
   // The engine's module as the page compiled it, if it could.
   if (module && !modules.has(file)) {
-    modules.set(file, WebAssembly.instantiate(module, {}).then((instance) => instance.exports));
+    modules.set(file, WebAssembly.instantiate(module, imports).then((instance) => instance.exports));
   }
   try {
     const [x, loaded] = await load(file);

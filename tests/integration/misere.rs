@@ -93,6 +93,8 @@ fn what_is_not_an_octal_code_or_past_the_bound_is_refused() {
         vec!["misere", "octal:.07", "--heaps", "2001"],
         vec!["misere", "octal:.07", "--heaps", "-3"],
         vec!["misere", "octal:.07", "--heaps", "99999999999999999999999"],
+        vec!["misere", "octal:.07", "--max-seconds", "0"],
+        vec!["misere", "octal:.07", "--max-seconds", "99999999999"],
     ] {
         let out = ladder(&args);
         assert_eq!(out.status.code(), Some(2), "{args:?}");
@@ -102,4 +104,28 @@ fn what_is_not_an_octal_code_or_past_the_bound_is_refused() {
             "{args:?}"
         );
     }
+}
+
+/// A wide quotient stops at the time limit with what it proved (4·337 ran
+/// for more than six minutes and 5.8 GB without one): the work count
+/// charges its check's states far less than they cost.
+#[test]
+fn a_wide_quotient_stops_at_the_time_limit() {
+    let out = ladder(&[
+        "misere",
+        "octal:4·337",
+        "--heaps",
+        "7",
+        "--max-seconds",
+        "1",
+        "--json",
+    ]);
+    assert_eq!(out.status.code(), Some(0));
+    let json: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(json["unsettled"]["why"], "the time limit of 1 s ran out");
+    // Heap 7 on this machine; a slower one stops sooner.
+    let heap = json["unsettled"]["heap"].as_u64().unwrap();
+    assert!((2..=7).contains(&heap), "{json}");
+    assert_eq!(json["heaps"].as_u64(), Some(heap - 1));
+    assert_eq!(json["refereed"]["differences"], 0);
 }

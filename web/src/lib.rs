@@ -17,6 +17,8 @@ use ladder_engine::budget::check_seq_values_within;
 use ladder_engine::games::octal_long_run::fnv1a_64;
 use ladder_engine::games::{Rule, report};
 #[cfg(feature = "figures")]
+use ladder_engine::misere::meter::Deadline;
+#[cfg(feature = "figures")]
 use ladder_engine::misere::quotient::Limits;
 #[cfg(feature = "figures")]
 use ladder_engine::misere::report as misere;
@@ -196,16 +198,47 @@ fn run(request: &Request) -> Result<Json, String> {
     Ok(answer)
 }
 
+/// The seconds a reader waits for a misère quotient at the most: past them
+/// the heaps reached are answered and the next is unsettled, as `ladder
+/// misere --max-seconds` does (some codes' quotients run for minutes).
+#[cfg(feature = "figures")]
+const MISERE_SECONDS: u64 = 5;
+
+/// The page's clock, in seconds: `performance.now()`, which the worker
+/// gives the module (a module has no clock of its own).
+#[cfg(all(feature = "figures", target_arch = "wasm32"))]
+fn seconds() -> f64 {
+    #[link(wasm_import_module = "page")]
+    unsafe extern "C" {
+        fn now() -> f64;
+    }
+    // SAFETY: an import of no arguments that returns a number.
+    unsafe { now() / 1000.0 }
+}
+
+/// The same clock for the native tests.
+#[cfg(all(feature = "figures", not(target_arch = "wasm32")))]
+fn seconds() -> f64 {
+    static START: std::sync::OnceLock<std::time::Instant> = std::sync::OnceLock::new();
+    START
+        .get_or_init(std::time::Instant::now)
+        .elapsed()
+        .as_secs_f64()
+}
+
 /// The misère quotient of heaps 0 to `heaps`, as `ladder misere --json`
 /// gives it (its object, under `json`), with the command's lines; or why
 /// there is none, in the command's words. The engine's budgets are the
-/// command's (10^8 products of work: a second or two here); memory is a
-/// quarter of what the module may have, as the command takes a quarter of
-/// the machine's. In the second module only: the misère engine and its
-/// referee are 41 KB gzipped, more than the first module can carry.
+/// command's but for time ([`MISERE_SECONDS`]); memory is a quarter of what
+/// the module may have, as the command takes a quarter of the machine's.
+/// In the second module only: the misère engine and its referee are 41 KB
+/// gzipped, more than the first module can carry.
 #[cfg(feature = "figures")]
 fn misere_answer(rule: &Rule, spelt: &str, heaps: u64) -> Json {
-    let command = format!("ladder misere {} --heaps {heaps} --json", quoted(spelt));
+    let command = format!(
+        "ladder misere {} --heaps {heaps} --max-seconds {MISERE_SECONDS} --json",
+        quoted(spelt)
+    );
     let (code, heaps) = match misere::octal_code_of(rule)
         .and_then(|code| misere::heaps_within(heaps).map(|heaps| (code, heaps)))
     {
@@ -214,6 +247,10 @@ fn misere_answer(rule: &Rule, spelt: &str, heaps: u64) -> Json {
     };
     let limits = Limits {
         most_bytes: BROWSER_BYTES / 4,
+        time: Some(Deadline {
+            clock: seconds,
+            seconds: MISERE_SECONDS as f64,
+        }),
         ..Limits::default()
     };
     let note = format!(
@@ -478,7 +515,10 @@ mod tests {
         let m = &a["misere"];
         assert_eq!(m["json"]["order"], 12, "{a}");
         assert_eq!(m["json"]["rule"], "octal:·312", "{a}");
-        assert_eq!(m["command"], "ladder misere 'octal:·312' --heaps 20 --json");
+        assert_eq!(
+            m["command"],
+            "ladder misere 'octal:·312' --heaps 20 --max-seconds 5 --json"
+        );
         let first = m["lines"][0].as_str().unwrap();
         assert!(
             first.starts_with("octal:·312, heaps 0 to 20: misère quotient of 12 elements"),
@@ -493,6 +533,11 @@ mod tests {
             error,
             "--heaps 2001: the quotient is computed for 1 to 2,000 heaps"
         );
+        // A quotient that runs for minutes is cut short at the reader's
+        // time limit, with the heaps it reached.
+        let a = answer(r#"{"rule": "4·337", "values": 100, "misere": 7}"#);
+        let unsettled = &a["misere"]["json"]["unsettled"];
+        assert_eq!(unsettled["why"], "the time limit of 5 s ran out", "{a}");
     }
 
     #[test]

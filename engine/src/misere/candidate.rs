@@ -17,9 +17,8 @@
 //! candidate predicts every outcome (Plambeck and Siegel, 2008: the
 //! quotient is the candidate modulo indistinguishability).
 
-use std::cell::Cell;
-
 use super::memory;
+use super::meter::Meter;
 use super::monoid::{Monoid, Product};
 
 /// An explicit candidate: the reduced monoid, its P-portion, and the image
@@ -60,19 +59,7 @@ struct Marking<'a> {
     pretending: &'a [usize],
     images: &'a [Vec<usize>],
     status: Vec<u8>,
-    work_left: &'a Cell<u64>,
-}
-
-/// Takes `cost` from the work left, or says it ran out.
-fn spend(work_left: &Cell<u64>, cost: u64) -> Result<(), String> {
-    let left = work_left.get();
-    if left < cost {
-        // Spent: every later step stops too.
-        work_left.set(0);
-        return Err("the work budget ran out".into());
-    }
-    work_left.set(left - cost);
-    Ok(())
+    meter: &'a Meter,
 }
 
 impl Marking<'_> {
@@ -116,7 +103,7 @@ impl Marking<'_> {
                     .iter()
                     .map(|&o| self.product.product(element, o)),
             );
-            spend(self.work_left, next.len() as u64 + 1)?;
+            self.meter.spend(next.len() as u64 + 1)?;
             next.sort_unstable();
             next.dedup();
             element = self.product.product(element, image);
@@ -135,7 +122,7 @@ pub fn build(
     product: &Product,
     pretending: &[usize],
     options: &[Vec<Vec<usize>>],
-    work_left: &Cell<u64>,
+    meter: &Meter,
     most_bytes: u64,
 ) -> Result<Candidate, String> {
     let top = pretending.len() - 1;
@@ -166,7 +153,7 @@ pub fn build(
         pretending,
         images: &images,
         status: vec![UNMARKED; product.size()],
-        work_left,
+        meter,
     };
     marking.visit(top, 0, false, &[])?;
     let status = marking.status;
@@ -206,7 +193,7 @@ pub fn build(
             let fresh = signatures.len() as u32;
             next[x] = *signatures.entry(signature).or_insert(fresh);
         }
-        spend(work_left, (reached.len() * (alphabet.len() + 1)) as u64)?;
+        meter.spend((reached.len() * (alphabet.len() + 1)) as u64)?;
         let count = signatures.len();
         class = next;
         if count == classes {

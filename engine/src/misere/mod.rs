@@ -8,6 +8,7 @@
 
 pub mod candidate;
 pub mod memory;
+pub mod meter;
 pub mod monoid;
 pub mod moves;
 pub mod outcome;

@@ -27,10 +27,10 @@
 //! and a reduced monoid that predicts every outcome of a set of sums is
 //! that set's misère quotient.
 
-use std::cell::Cell;
 use std::rc::Rc;
 
 use super::candidate::{Candidate, build, option_images};
+use super::meter::{Deadline, Meter};
 use super::monoid::{Monoid, Product};
 use super::moves::heap_options;
 use super::period::{Period, extended, proved_period};
@@ -42,7 +42,7 @@ use crate::games::OctalCode;
 pub const DEFAULT_MOST_BYTES: u64 = 1 << 30;
 
 /// How far the engine may go before it reports a heap unsettled.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Clone, Copy)]
 pub struct Limits {
     /// Elements of a product tried as a candidate, before reduction.
     pub most_elements: usize,
@@ -51,8 +51,12 @@ pub struct Limits {
     /// Repairs of the candidate for one heap.
     pub most_repairs: usize,
     /// Work of all the checks together, in products of two elements (each
-    /// state met and heap added costs |Q|); about 10^8 a second here, as measured.
+    /// state met and heap added costs |Q|): the same on every machine, so
+    /// a record repeats, but only roughly time ([`super::meter`]).
     pub most_work: u64,
+    /// A time limit, for a person waiting: none in a sweep or a figure,
+    /// whose results must not depend on the machine.
+    pub time: Option<Deadline>,
     /// Memory the quotient and its check may hold, in bytes
     /// ([`super::memory`]): what would not fit is reported unsettled.
     pub most_bytes: u64,
@@ -66,6 +70,7 @@ impl Default for Limits {
             most_repairs: 400,
             most_work: 100_000_000_000,
             most_bytes: DEFAULT_MOST_BYTES,
+            time: None,
         }
     }
 }
@@ -286,7 +291,7 @@ fn grow(
     done: &dyn Fn(&[u32]) -> bool,
 ) -> Result<Quotient, Box<Unsettled>> {
     let options: Vec<Vec<Vec<usize>>> = (0..=heaps).map(|h| heap_options(code, h)).collect();
-    let steps = Rc::new(Cell::new(limits.most_work));
+    let steps = Rc::new(Meter::new(limits.most_work, limits.time));
     let mut verifier = Verifier::new(
         Monoid::trivial(),
         vec![false],
@@ -405,7 +410,7 @@ fn candidate(
     shape: &Shape,
     options: &[Vec<Vec<usize>>],
     limits: &Limits,
-    steps: &Cell<u64>,
+    steps: &Meter,
 ) -> Result<Candidate, String> {
     let cyclic = shape.free.iter().map(|&(_, t, p)| (t, p)).collect();
     let product = Product::new(&shape.base, cyclic, limits.most_elements).ok_or_else(|| {
@@ -431,7 +436,7 @@ fn check(
     candidate: &Candidate,
     options: &[Vec<Vec<usize>>],
     limits: &Limits,
-    steps: &Rc<Cell<u64>>,
+    steps: &Rc<Meter>,
 ) -> Result<Verifier, Stop> {
     if candidate.p[0] {
         return Err(Stop::Fails(Failure {
@@ -470,7 +475,7 @@ fn adjoin(
     j: usize,
     options: &[Vec<Vec<usize>>],
     limits: &Limits,
-    steps: &Rc<Cell<u64>>,
+    steps: &Rc<Meter>,
 ) -> Result<(Candidate, Verifier), String> {
     let mut shape = Shape {
         base: base.clone(),
@@ -500,7 +505,7 @@ fn repair(
     failure: &Failure,
     options: &[Vec<Vec<usize>>],
     limits: &Limits,
-    steps: &Cell<u64>,
+    steps: &Meter,
 ) -> Result<Shape, String> {
     let should_be_p = !failure.predicted_p;
     let mut refused: Option<String> = None;
@@ -533,7 +538,7 @@ fn repair(
             };
             let repaired = match candidate(&shape, options, limits, steps) {
                 Ok(repaired) => repaired,
-                Err(why) if steps.get() == 0 => return Err(why),
+                Err(why) if steps.spent() => return Err(why),
                 Err(why) => {
                     // Too large for the memory: another repair may fit; if
                     // none predicts the sum, memory is the reason given.

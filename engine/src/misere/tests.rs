@@ -161,7 +161,7 @@ fn a_planted_error_is_caught() {
             wrong.p.clone(),
             100_000,
             u64::MAX,
-            std::rc::Rc::new(std::cell::Cell::new(u64::MAX)),
+            std::rc::Rc::new(super::meter::Meter::new(u64::MAX, None)),
         );
         let refused = wrong.p[0]
             || (1..=6).any(|h| {

@@ -42,11 +42,11 @@
 //! and its true outcome is the opposite of the predicted one. The engine
 //! repairs its candidate with that sum.
 
-use std::cell::Cell;
 use std::collections::HashMap;
 use std::rc::Rc;
 
 use super::memory;
+use super::meter::Meter;
 use super::monoid::Monoid;
 
 /// What is known about one sum's class: its image, the `z` that would
@@ -86,9 +86,9 @@ pub struct Verifier {
     most_states: usize,
     /// The memory the check may hold, its quotient's table included.
     most_bytes: u64,
-    /// Work left to the whole computation (products of two elements), shared
-    /// with every other check it makes.
-    steps_left: Rc<Cell<u64>>,
+    /// Work and time left to the whole computation, shared with every
+    /// other check it makes.
+    meter: Rc<Meter>,
 }
 
 /// The states a new heap adds, before they are kept.
@@ -130,7 +130,7 @@ impl Verifier {
         p: Vec<bool>,
         most_states: usize,
         most_bytes: u64,
-        steps_left: Rc<Cell<u64>>,
+        meter: Rc<Meter>,
     ) -> Verifier {
         let size = monoid.size();
         let words = size.div_ceil(64);
@@ -161,7 +161,7 @@ impl Verifier {
             into_p,
             most_states,
             most_bytes,
-            steps_left,
+            meter,
         }
     }
 
@@ -237,13 +237,9 @@ impl Verifier {
                     (&self.states[id as usize], &self.sums[id as usize])
                 };
                 // A step costs about |Q| products.
-                let cost = self.monoid.size() as u64;
-                let left = self.steps_left.get();
-                if left < cost {
-                    self.steps_left.set(0);
-                    return Err(Stop::Budget("the work budget ran out".into()));
-                }
-                self.steps_left.set(left - cost);
+                self.meter
+                    .spend(self.monoid.size() as u64)
+                    .map_err(Stop::Budget)?;
                 let next_state = self.add(state, image, option_images);
                 if self.index.contains_key(&next_state) || fresh.contains_key(&next_state) {
                     continue;
