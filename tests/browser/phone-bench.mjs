@@ -9,6 +9,10 @@
 //
 //   git worktree add /tmp/old HEAD~1 && node phone-bench.mjs /tmp/old/output output
 //
+// Run it on a quiet machine: the CPU's slowing is emulated on this one, so
+// other work counts (two sweeps at nice 19 beside it moved the median from
+// 1,373 ms to 1,653 ms on 2 cores).
+//
 // Usage: node phone-bench.mjs SITE… [ROUNDS from BENCH_ROUNDS, default 3]
 import { createRequire } from "node:module";
 import { serveFolder } from "./static.mjs";

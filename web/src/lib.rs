@@ -36,8 +36,10 @@ mod tables;
 /// module takes them as they come and refuses the kind.
 #[cfg(feature = "figures")]
 type Params = figures::Params;
+/// Skipped unread: read as a JSON value, they would bring serde_json's
+/// whole value and float parser into the first module (about 20 KB).
 #[cfg(not(feature = "figures"))]
-type Params = Json;
+type Params = serde::de::IgnoredAny;
 
 /// The memory a run may have here: what a browser gives one module's
 /// memory in practice (a 32-bit module can address 4 GiB; a phone's
