@@ -21,6 +21,8 @@
 //!   (the pass essay's `pass-cases` figure)
 //! - [`boards`]: real games' boards, drawn small with what they become
 //!   (the boards page's `board-heaps` and `dawson-board` figures)
+//! - [`misere_quotient`]: a misère quotient's multiplication table and Φ
+//!   (the misère page's `misere-quotient` figures)
 //! - [`plot`]: drawing in parts (the document, palette, text, marks, grid,
 //!   axis, legend, reflow for a phone)
 //! - [`plain`]: formulas read as plain text, for titles and descriptions
@@ -31,6 +33,7 @@ pub mod coalition;
 pub mod growth;
 pub mod html;
 pub mod million_heap;
+pub mod misere_quotient;
 pub mod pass_cases;
 pub mod plain;
 pub mod plot;
