@@ -19,6 +19,8 @@
 //!   essay's `value-growth` figure)
 //! - [`pass_cases`]: pairs of takes with a pass, `h` above `g` shifted
 //!   (the pass essay's `pass-cases` figure)
+//! - [`board_heaps`]: positions on a row or strip searched and read as a
+//!   code's heaps (the boards page's `board-heaps` figures)
 //! - [`boards`]: real games' boards, drawn small with what they become
 //!   (the boards page's `board-heaps` and `dawson-board` figures)
 //! - [`misere_quotient`]: a misère quotient's multiplication table and Φ
@@ -27,6 +29,7 @@
 //!   axis, legend, reflow for a phone)
 //! - [`plain`]: formulas read as plain text, for titles and descriptions
 
+pub mod board_heaps;
 pub mod boards;
 pub mod certificate_lengths;
 pub mod coalition;

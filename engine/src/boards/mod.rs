@@ -5,8 +5,11 @@
 //! ([`Agreement`]) counts the positions compared and lists any that differ.
 
 pub mod dawson;
+mod game;
 pub mod row;
 pub mod treblecross;
+
+pub use game::Game;
 
 use crate::games::OctalCode;
 use crate::games::octal::values;
