@@ -22,7 +22,7 @@ return (await WebAssembly.instantiate(await response.arrayBuffer(), imports)).in
 }
 }
 const moduleFor = (request) =>
-(request.kind && request.kind !== "strip") || request.misere != null ? "ladder.wasm" : "engine.wasm";
+(request.kind && request.kind !== "strip") || request.misere != null ? "ladder.f45e0879241b.wasm" : "engine.ace06ddb2026.wasm";
 function ask(x, request) {
 const bytes = new TextEncoder().encode(JSON.stringify(request));
 const at = x.alloc(bytes.length);

@@ -11,7 +11,6 @@ use std::time::Instant;
 use anyhow::{Result, anyhow};
 use indicatif::{ProgressBar, ProgressStyle};
 use ladder::games::Rule;
-use ladder::misere::meter::Deadline;
 use ladder::misere::quotient::Limits;
 use ladder::misere::report;
 
@@ -72,14 +71,7 @@ pub fn run(args: Args) -> Result<ExitCode> {
     // A quarter of the room: the quotient's table is written out again as
     // text (up to seven bytes an entry), and the referee has its own.
     let (room, source) = ladder::budget::available_memory();
-    let limits = Limits {
-        most_bytes: room / 4,
-        time: Some(Deadline {
-            clock: seconds,
-            seconds: max_seconds as f64,
-        }),
-        ..Limits::default()
-    };
+    let limits = Limits::waiting(room / 4, seconds, max_seconds);
     let report = report::run(
         code,
         heaps,

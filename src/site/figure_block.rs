@@ -165,6 +165,11 @@ fn answers(f: &Computed) -> Option<serde_json::Value> {
         }
         // The tables: the rulesets (or heaps) change, the measurement stays.
         FigureSpec::CoalitionTable(p) => (p.game.to_string(), json!({ "search": p.search })),
+        FigureSpec::MisereQuotient(p) => (p.code.to_string(), json!({ "heaps": p.heaps })),
+        FigureSpec::BoardHeaps(p) => (
+            p.code.to_string(),
+            json!({ "game": p.game, "positions": p.positions }),
+        ),
         FigureSpec::CoalitionLengths(p) => (spelt(&p.games), json!({ "search": p.search })),
         FigureSpec::CoalitionSummary(p) => (spelt(&p.games), json!({ "search": p.search })),
         FigureSpec::MillionHeap(p) => {

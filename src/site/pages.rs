@@ -87,7 +87,7 @@ pub struct Sources {
     style: Vec<u8>,
     scripts: Vec<(PathBuf, Vec<u8>)>,
     /// The Explore page's script, worker and module.
-    explore: Vec<(PathBuf, Vec<u8>)>,
+    explore: explore::Files,
     /// The atlas's script, on a site with an atlas.
     atlas: Vec<(PathBuf, Vec<u8>)>,
     revision: String,
@@ -122,7 +122,7 @@ impl Sources {
         let explore = if manifest.site.explore {
             explore::load(project, &mut tera)?
         } else {
-            Vec::new()
+            explore::Files::default()
         };
         let explore_sources = explore::sources(manifest.site.explore);
         let has_atlas = atlas::wanted(manifest);
@@ -271,10 +271,10 @@ pub fn render(
         context.insert("site", &site);
         context.insert("pages", &views);
         context.insert("primer", &has_primer);
-        let page = explore::render(&tera, context)
+        let page = explore::render(&tera, context, &explore.engine)
             .map_err(|e| located(&templates.join(explore::TEMPLATE), &e))?;
         files.insert(PathBuf::from(explore::PAGE), page);
-        files.extend(explore);
+        files.extend(explore.files);
     }
     if let Some((data, page)) = atlas::data(figures)? {
         let mut context = Context::new();

@@ -63,7 +63,7 @@ export function open(figure, row) {
   const button = row.querySelector(".open");
   button.setAttribute("aria-controls", id + "-fields");
   button.insertAdjacentHTML("afterend", `
-<span id="${id}-fields" hidden><label for="${id}">${{ "value-growth": "Rules, apart by spaces", "same-sequence": "Two rules, apart by a space", "shifted-pair": "Two rules, apart by a space", "pass-cases": "Pass rules of two takes, apart by spaces", "coalition-table": "Ruleset (nim, sub:1,2, octal:·77)", "coalition-lengths": "Two rulesets, apart by a space", "coalition-summary": "Rulesets, apart by spaces", "million-heap": "Rules of two takes, each followed by its heap", "saltus": "Take-and-break codes, apart by spaces", "certificate-lengths": "Rules, apart by spaces, each followed by its count of values if not 2000" }[figure.dataset.kind] || "Rule"}</label> <input id="${id}" spellcheck="false" autocapitalize="off" autocomplete="off"> <button type="submit">Draw</button> <button type="button" class="reset">Reset</button></span>
+<span id="${id}-fields" hidden><label for="${id}">${{ "value-growth": "Rules, apart by spaces", "same-sequence": "Two rules, apart by a space", "shifted-pair": "Two rules, apart by a space", "pass-cases": "Pass rules of two takes, apart by spaces", "coalition-table": "Ruleset (nim, sub:1,2, octal:·77)", "coalition-lengths": "Two rulesets, apart by a space", "coalition-summary": "Rulesets, apart by spaces", "million-heap": "Rules of two takes, each followed by its heap", "saltus": "Take-and-break codes, apart by spaces", "certificate-lengths": "Rules, apart by spaces, each followed by its count of values if not 2000", "misere-quotient": "Octal code (·75, 0.312, 4·07)", "board-heaps": "The code the board is read as (·77, 0.07)" }[figure.dataset.kind] || "Rule"}</label> <input id="${id}" spellcheck="false" autocapitalize="off" autocomplete="off"> <button type="submit">Draw</button> <button type="button" class="reset">Reset</button></span>
 <output aria-live="polite"></output>`);
   const fields = row.querySelector("span"), input = row.querySelector("input");
   const out = row.querySelector("output");
@@ -80,7 +80,7 @@ export function open(figure, row) {
       note.className = "caption-whose";
       caption.prepend(note);
     }
-    note.textContent = "The author's caption, for " + author.rule + ", not " + changed + ": ";
+    note.textContent = "The author’s caption, for " + author.rule + ", not " + changed + ": ";
   };
   const toggle = () => {
     const shown = fields.hidden;
@@ -119,7 +119,7 @@ export function open(figure, row) {
       const made = document.createElement("template");
       made.innerHTML = [...answer.tables, ...answer.notes].join("\n");
       replaceParts(figure, [...made.content.children]);
-      out.textContent = "Drawn for " + answer.rule + ", not the author's " + author.rule + ": " + answer.lines.join("; ").replace(/\.$/, "") + ".";
+      out.textContent = "Drawn for " + answer.rule + ", not the author’s " + author.rule + ": " + answer.lines.join("; ").replace(/\.$/, "") + ".";
       figure.dataset.state = "changed";
       whose(answer.rule);
       return;
@@ -135,13 +135,13 @@ export function open(figure, row) {
       source.srcset = blob(answer.svg_phone, answer.cells_phone);
       source.width = pw; source.height = ph;
     }
-    out.textContent = "Drawn for " + answer.rule + ", not the author's " + author.rule + ": " + answer.lines.join("; ").replace(/\.$/, "") + ".";
+    out.textContent = "Drawn for " + answer.rule + ", not the author’s " + author.rule + ": " + answer.lines.join("; ").replace(/\.$/, "") + ".";
     figure.dataset.state = "changed";
     whose(answer.rule);
   });
   row.querySelector(".reset").addEventListener("click", () => {
     input.value = author.rule;
-    out.textContent = "The author's figure, " + author.rule + ", again.";
+    out.textContent = "The author’s figure, " + author.rule + ", again.";
     figure.dataset.state = "reset";
     whose(null);
     if (!img) return replaceParts(figure, author.parts);

@@ -22,6 +22,7 @@ import { readFileSync, readdirSync, existsSync, mkdirSync } from "node:fs";
 import { join } from "node:path";
 import { createRequire } from "node:module";
 import { gzipSync } from "node:zlib";
+import { createHash } from "node:crypto";
 import { serveFolder } from "./static.mjs";
 
 const require = createRequire(import.meta.url);
@@ -131,8 +132,14 @@ await settled();
 console.log(`explore: first answer ${Date.now() - t0} ms after the page was asked for`);
 // The first answer needs the engine's module alone (issue 52), and it is
 // small enough for a phone: the figures' module waits for a redraw.
-const engineGzip = gzipSync(readFileSync(join(repo, "output/explore/engine.wasm"))).length;
-expect(same(fetched, ["engine.wasm"]), `the first answer fetched ${JSON.stringify(fetched)}, not the engine's module alone`);
+// Each module is named by its bytes (engine.<12 hex digits of its SHA-256>.wasm).
+const modules = readdirSync(join(repo, "output/explore")).filter((f) => f.endsWith(".wasm"));
+const engineFile = modules.find((f) => /^engine\.[0-9a-f]{12}\.wasm$/.test(f));
+expect(modules.length === 2 && engineFile && modules.some((f) => /^ladder\.[0-9a-f]{12}\.wasm$/.test(f)), `the modules in output/explore are ${JSON.stringify(modules)}, not engine.<hash>.wasm and ladder.<hash>.wasm`);
+const engineBytes = readFileSync(join(repo, "output/explore", engineFile));
+expect(engineFile === `engine.${createHash("sha256").update(engineBytes).digest("hex").slice(0, 12)}.wasm`, `${engineFile} is not named by its bytes`);
+const engineGzip = gzipSync(engineBytes).length;
+expect(same(fetched, [engineFile]), `the first answer fetched ${JSON.stringify(fetched)}, not the engine's module alone`);
 expect(engineGzip <= 150 * 1024, `the engine's module is ${engineGzip} bytes gzipped, more than 150 KB`);
 console.log(`explore: the first answer fetched ${fetched.join(", ")} (${engineGzip.toLocaleString("en-US")} bytes gzipped)`);
 
@@ -296,7 +303,8 @@ if (!plant) {
 // (the request its page's answer.js sends, read from the figure's
 // attributes, with its caption): the build's bytes, and its cells' names.
 const manifest = readFileSync(join(repo, "figures.yaml"), "utf8");
-const captions = Object.fromEntries([...manifest.matchAll(/- id: (\S+)\n    page: \S+\n    caption: (.*)\n/g)].map((m) => [m[1], m[2].replace(/^"(.*)"$/, "$1")]));
+// Each entry's caption, wherever in its block (an `expect:` line may come first).
+const captions = Object.fromEntries([...manifest.matchAll(/- id: (\S+)\n((?:    .*\n)*?)    caption: (.*)\n/g)].map((m) => [m[1], m[3].replace(/^"(.*)"$/, "$1")]));
 const unquote = (text) => text.replace(/&quot;/g, '"').replace(/&#x27;/g, "'").replace(/&lt;/g, "<").replace(/&gt;/g, ">").replace(/&amp;/g, "&");
 const answering = [];
 for (const file of readdirSync(join(repo, "output")).filter((f) => f.endsWith(".html"))) {
@@ -306,7 +314,7 @@ for (const file of readdirSync(join(repo, "output")).filter((f) => f.endsWith(".
   }
 }
 const kinds = new Set(answering.map((f) => f.kind));
-for (const kind of ["strip", "option-reach", "two-takes-strip", "period-window", "value-growth", "value-spread", "same-sequence", "shifted-pair", "pass-cases", "coalition-table", "coalition-lengths", "coalition-summary", "million-heap", "saltus", "certificate-lengths"]) {
+for (const kind of ["strip", "option-reach", "two-takes-strip", "period-window", "value-growth", "value-spread", "same-sequence", "shifted-pair", "pass-cases", "coalition-table", "coalition-lengths", "coalition-summary", "million-heap", "saltus", "certificate-lengths", "misere-quotient", "board-heaps"]) {
   expect(kinds.has(kind), `no figure of kind ${kind} answers back on the essays`);
 }
 let redrawn = 0;
@@ -352,7 +360,7 @@ if (!plant) {
   // another rule, "Draw": the module's drawing of that rule; "Reset": the
   // author's figure again.
   let answered = 0;
-  const others = { "strip": ["sub:1,2", "sub:1,3,4"], "option-reach": ["sub:1,2,5"], "two-takes-strip": ["sub:2,5"], "period-window": ["octal:·77"], "value-growth": ["octal:·6 octal:·7"], "value-spread": ["octal:·6"], "same-sequence": ["octal:·3 sub:1"], "shifted-pair": ["octal:·07 octal:·137"], "pass-cases": ["pass:3,5 pass:2,9"], "coalition-table": ["sub:1,4", "nim"], "coalition-lengths": ["sub:1,2 nim"], "coalition-summary": ["kayles"], "million-heap": ["sub:2,5 12345678901234567890"], "saltus": ["hex:·9C hex:·8"], "certificate-lengths": ["sub:1,2,5 octal:·07 2000"] };
+  const others = { "strip": ["sub:1,2", "sub:1,3,4"], "option-reach": ["sub:1,2,5"], "two-takes-strip": ["sub:2,5"], "period-window": ["octal:·77"], "value-growth": ["octal:·6 octal:·7"], "value-spread": ["octal:·6"], "same-sequence": ["octal:·3 sub:1"], "shifted-pair": ["octal:·07 octal:·137"], "pass-cases": ["pass:3,5 pass:2,9"], "coalition-table": ["sub:1,4", "nim"], "coalition-lengths": ["sub:1,2 nim"], "coalition-summary": ["kayles"], "million-heap": ["sub:2,5 12345678901234567890"], "saltus": ["hex:·9C hex:·8"], "certificate-lengths": ["sub:1,2,5 octal:·07 2000"], "misere-quotient": ["octal:·312", "octal:·75"], "board-heaps": ["octal:·07", "octal:·77"] };
   for (const { file, id, kind, rule, params } of answering) {
     const essay = await context.newPage();
     essay.on("pageerror", (e) => errors.push(String(e)));

@@ -8,8 +8,10 @@ use ladder_draw::RenderMeta;
 use ladder_draw::plain::to_plain;
 use ladder_draw::plot::{self, cells::recording};
 use ladder_draw::{
-    certificate_lengths, growth, pass_cases, reach, saltus, same, shift, spread, two_takes, window,
+    board_heaps, certificate_lengths, growth, pass_cases, reach, saltus, same, shift, spread,
+    two_takes, window,
 };
+use ladder_engine::boards::Game;
 use ladder_engine::coalition::CoalitionParams;
 use ladder_engine::games::Rule;
 use ladder_engine::wording::typographic;
@@ -42,6 +44,12 @@ pub struct Params {
     pub search: Option<CoalitionParams>,
     /// `saltus`: the claimed saltus tested beside the reader's games.
     pub naive: Option<saltus::Claim>,
+    /// `misere-quotient`: the quotient of the heaps 0 to this.
+    pub heaps: Option<usize>,
+    /// `board-heaps`: the game on its board and the positions drawn, which
+    /// a reader's code is read against.
+    pub game: Option<Game>,
+    pub positions: Option<Vec<String>>,
 }
 
 /// A figure's data, ready to draw at a width.
@@ -210,6 +218,20 @@ pub fn answer(
                 words.join(" "),
                 data.range_note(),
                 Box::new(move |m| certificate_lengths::render(&data, m)),
+            )
+        }
+        "board-heaps" => {
+            let game: Rule = rule.trim().parse()?;
+            let board = params.game.ok_or("board-heaps needs its game")?;
+            let positions = params
+                .positions
+                .as_deref()
+                .ok_or("board-heaps needs its positions")?;
+            let data = board_heaps::compute(board, &game, positions)?;
+            (
+                game.to_string(),
+                data.range_note(),
+                Box::new(move |m| board_heaps::render(&data, m)),
             )
         }
         other => return Err(format!("no figure of kind `{other}` answers here")),

@@ -17,8 +17,6 @@ use ladder_engine::budget::check_seq_values_within;
 use ladder_engine::games::octal_long_run::fnv1a_64;
 use ladder_engine::games::{Rule, report};
 #[cfg(feature = "figures")]
-use ladder_engine::misere::meter::Deadline;
-#[cfg(feature = "figures")]
 use ladder_engine::misere::quotient::Limits;
 #[cfg(feature = "figures")]
 use ladder_engine::misere::report as misere;
@@ -209,7 +207,7 @@ const MISERE_SECONDS: u64 = 5;
 /// The page's clock, in seconds: `performance.now()`, which the worker
 /// gives the module (a module has no clock of its own).
 #[cfg(all(feature = "figures", target_arch = "wasm32"))]
-fn seconds() -> f64 {
+pub(crate) fn seconds() -> f64 {
     #[link(wasm_import_module = "page")]
     unsafe extern "C" {
         fn now() -> f64;
@@ -220,7 +218,7 @@ fn seconds() -> f64 {
 
 /// The same clock for the native tests.
 #[cfg(all(feature = "figures", not(target_arch = "wasm32")))]
-fn seconds() -> f64 {
+pub(crate) fn seconds() -> f64 {
     static START: std::sync::OnceLock<std::time::Instant> = std::sync::OnceLock::new();
     START
         .get_or_init(std::time::Instant::now)
@@ -247,14 +245,7 @@ fn misere_answer(rule: &Rule, spelt: &str, heaps: u64) -> Json {
         Ok(found) => found,
         Err(error) => return json!({ "error": error, "command": command }),
     };
-    let limits = Limits {
-        most_bytes: BROWSER_BYTES / 4,
-        time: Some(Deadline {
-            clock: seconds,
-            seconds: MISERE_SECONDS as f64,
-        }),
-        ..Limits::default()
-    };
+    let limits = Limits::waiting(BROWSER_BYTES / 4, seconds, MISERE_SECONDS);
     let note = format!(
         " (a quarter of the {} {FROM_BROWSER})",
         byte_size(BROWSER_BYTES)
@@ -498,6 +489,37 @@ mod tests {
             a["error"].as_str().unwrap().contains("no certified period"),
             "{a}"
         );
+    }
+
+    #[cfg(feature = "figures")]
+    #[test]
+    fn a_board_is_read_as_the_reader_s_code() {
+        let ask = |code: &str| {
+            answer(&format!(
+                r#"{{"rule": "{code}", "kind": "board-heaps", "params": {{"game": "kayles", "positions": ["||.|||.||"]}}}}"#
+            ))
+        };
+        let a = ask("·77");
+        assert_eq!(a["rule"], "octal:·77", "{a}");
+        assert!(a["svg"].as_str().unwrap().starts_with("<svg"), "{a}");
+        let line = a["lines"][0].as_str().unwrap();
+        assert!(
+            line.contains(
+                "1 of 1 positions have the code’s outcome in normal play; 1 of 1 in misère"
+            ),
+            "{line}"
+        );
+        // Dawson's Kayles is not Kayles: on this position the two agree in
+        // normal play and not in misère play.
+        let line = ask("·07")["lines"][0].as_str().unwrap().to_string();
+        assert!(
+            line.contains(
+                "1 of 1 positions have the code’s outcome in normal play; 0 of 1 in misère"
+            ),
+            "{line}"
+        );
+        let a = ask("sub:1,2");
+        assert_eq!(a["error"], "sub:1,2 is not an octal code", "{a}");
     }
 
     #[test]

@@ -1,7 +1,7 @@
 //! The essays' tables whose subject is a rule, drawn again for a reader's
 //! rules ("Change the rule" under the figure): a coalition class table, two
 //! rulesets' lengths of play, the four-player summary, a sum of two-take
-//! heaps. Each is computed and written as HTML by the same `ladder_draw`
+//! heaps, a misère quotient. Each is computed and written as HTML by the same `ladder_draw`
 //! modules the site's build uses, so the figure's own rules give the
 //! build's bytes; the figure's measurement (`search`) stays the author's.
 
@@ -9,22 +9,30 @@ use ladder_draw::coalition::{lengths, summary, table as class_table};
 use ladder_draw::html::{note, table as html_table};
 use ladder_draw::plain::to_plain;
 use ladder_draw::table::Table;
-use ladder_draw::{RenderMeta, million_heap, plot, two_takes};
+use ladder_draw::{RenderMeta, million_heap, misere_quotient, plot, two_takes};
 use ladder_engine::coalition::Ruleset;
+use ladder_engine::games::Rule;
+use ladder_engine::misere::quotient::Limits;
 use ladder_engine::numbers::grouped;
 use ladder_engine::wording::typographic;
 use serde_json::{Value as Json, json};
 
 use super::figures::Params;
-use super::{MOST_ENTRIES, spelt};
+use super::{BROWSER_BYTES, MOST_ENTRIES, seconds, spelt};
 
 /// The kinds answered here.
-pub const KINDS: [&str; 4] = [
+pub const KINDS: [&str; 5] = [
     "coalition-table",
     "coalition-lengths",
     "coalition-summary",
     "million-heap",
+    "misere-quotient",
 ];
+
+/// The seconds a misère quotient figure may take here: the build's budgets
+/// otherwise (so the author's code gives the build's tables: ·07 to 30
+/// heaps takes about 5 s in a browser), and a redraw has no Stop.
+const QUOTIENT_SECONDS: u64 = 30;
 
 /// The tables of `kind` for `rule`, as figure `id` shows them: their HTML
 /// and their notes', with the range note (the line the page prints).
@@ -75,6 +83,16 @@ pub fn answer(kind: &str, rule: &str, params: &Params, id: &str) -> Result<Json,
                 tables,
                 notes,
             )
+        }
+        "misere-quotient" => {
+            let game: Rule = rule.trim().parse()?;
+            let heaps = params
+                .heaps
+                .ok_or("misere-quotient needs its heaps".to_string())?;
+            let limits = Limits::waiting(BROWSER_BYTES / 4, seconds, QUOTIENT_SECONDS);
+            let data = misere_quotient::compute(&game, heaps, &limits)?;
+            let tables = misere_quotient::render(&data, &meta);
+            (game.to_string(), data.range_note(), tables, Vec::new())
         }
         other => return Err(format!("no table of kind `{other}` answers here")),
     };
@@ -188,6 +206,24 @@ mod tests {
         assert!(e.contains("from 1 to 10,000"), "{e}");
         let e = ask("million-heap", "octal:·137 5").unwrap_err();
         assert!(e.contains("two takes"), "{e}");
+    }
+
+    #[test]
+    fn a_code_gives_its_misere_quotient() {
+        let params = Params {
+            heaps: Some(24),
+            ..Params::default()
+        };
+        let a = answer("misere-quotient", "·312", &params, "t").unwrap();
+        assert_eq!(a["rule"], "octal:·312", "{a}");
+        // The multiplication table (12 elements) and Φ's strip.
+        assert_eq!(a["tables"].as_array().unwrap().len(), 2, "{a}");
+        let line = a["lines"][0].as_str().unwrap();
+        assert!(line.contains("12 elements with 3 in P"), "{line}");
+        let e = answer("misere-quotient", "sub:1,2", &params, "t").unwrap_err();
+        assert_eq!(e, "sub:1,2 is not an octal code");
+        let e = ask("misere-quotient", "·312").unwrap_err();
+        assert!(e.contains("needs its heaps"), "{e}");
     }
 
     #[test]

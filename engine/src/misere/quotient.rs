@@ -30,7 +30,7 @@
 use std::rc::Rc;
 
 use super::candidate::{Candidate, build, option_images};
-use super::meter::{Deadline, Meter};
+use super::meter::{Clock, Deadline, Meter};
 use super::monoid::{Monoid, Product};
 use super::moves::heap_options;
 use super::period::{Period, extended, proved_period};
@@ -71,6 +71,22 @@ impl Default for Limits {
             most_work: 100_000_000_000,
             most_bytes: DEFAULT_MOST_BYTES,
             time: None,
+        }
+    }
+}
+
+impl Limits {
+    /// The default budgets with `most_bytes` of memory and at most
+    /// `seconds` on `clock`: what a person waiting for an answer gets (the
+    /// command line, the reader's page).
+    pub fn waiting(most_bytes: u64, clock: Clock, seconds: u64) -> Limits {
+        Limits {
+            most_bytes,
+            time: Some(Deadline {
+                clock,
+                seconds: seconds as f64,
+            }),
+            ..Limits::default()
         }
     }
 }
