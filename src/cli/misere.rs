@@ -5,12 +5,11 @@
 
 use std::fmt::Write as _;
 use std::process::ExitCode;
-use std::sync::OnceLock;
-use std::time::Instant;
 
 use anyhow::{Result, anyhow};
 use indicatif::{ProgressBar, ProgressStyle};
 use ladder::games::Rule;
+use ladder::misere::meter::since_first_reading;
 use ladder::misere::quotient::Limits;
 use ladder::misere::report;
 
@@ -43,12 +42,6 @@ pub struct Args {
     json: bool,
 }
 
-/// Seconds since the first reading: the time limit's clock.
-fn seconds() -> f64 {
-    static START: OnceLock<Instant> = OnceLock::new();
-    START.get_or_init(Instant::now).elapsed().as_secs_f64()
-}
-
 pub fn run(args: Args) -> Result<ExitCode> {
     let Args {
         rule,
@@ -71,7 +64,7 @@ pub fn run(args: Args) -> Result<ExitCode> {
     // A quarter of the room: the quotient's table is written out again as
     // text (up to seven bytes an entry), and the referee has its own.
     let (room, source) = ladder::budget::available_memory();
-    let limits = Limits::waiting(room / 4, seconds, max_seconds);
+    let limits = Limits::waiting(room / 4, since_first_reading, max_seconds);
     let report = report::run(
         code,
         heaps,

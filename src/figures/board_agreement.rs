@@ -13,7 +13,7 @@ use crate::games::Rule;
 use crate::table::{Cell, Column, Table};
 use crate::text::numbers::grouped;
 
-pub use crate::boards::Game;
+use crate::boards::Game;
 
 /// How a position becomes heaps.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Deserialize, Serialize)]

@@ -5,8 +5,8 @@
 
 use serde::Deserialize;
 
-use super::board_agreement::Game;
 use super::bounds::CheckParams;
+use crate::boards::Game;
 use crate::games::Rule;
 pub use ladder_draw::board_heaps::{Data, render};
 

@@ -95,11 +95,14 @@ fn rename_modules(files: Vec<(PathBuf, Vec<u8>)>) -> Result<Files> {
         };
         let mut text = String::from_utf8_lossy(bytes).into_owned();
         let mut named = false;
+        // A name in quotes (`"engine.wasm"`) or at the end of a path
+        // (`"explore/engine.wasm"`).
         for (old, new) in &renames {
-            named |= text.contains(&format!("\"{old}\"")) || text.contains(&format!("/{old}\""));
-            text = text
-                .replace(&format!("\"{old}\""), &format!("\"{new}\""))
-                .replace(&format!("/{old}\""), &format!("/{new}\""));
+            for before in ["\"", "/"] {
+                let (from, to) = (format!("{before}{old}\""), format!("{before}{new}\""));
+                named |= text.contains(&from);
+                text = text.replace(&from, &to);
+            }
         }
         if !named {
             anyhow::bail!(

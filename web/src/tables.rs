@@ -1,9 +1,10 @@
 //! The essays' tables whose subject is a rule, drawn again for a reader's
 //! rules ("Change the rule" under the figure): a coalition class table, two
 //! rulesets' lengths of play, the four-player summary, a sum of two-take
-//! heaps, a misère quotient. Each is computed and written as HTML by the same `ladder_draw`
-//! modules the site's build uses, so the figure's own rules give the
-//! build's bytes; the figure's measurement (`search`) stays the author's.
+//! heaps, a misère quotient. Each is computed and written as HTML by the
+//! same `ladder_draw` modules the site's build uses, so the figure's own
+//! rules give the build's bytes; the figure's measurement (`search`) stays
+//! the author's.
 
 use ladder_draw::coalition::{lengths, summary, table as class_table};
 use ladder_draw::html::{note, table as html_table};

@@ -6,8 +6,8 @@
 //! from 0.4 to 28 seconds (the check's states and the candidates' classes
 //! cost more on wide quotients than the count charges). A person waiting at
 //! a terminal or a page needs the time itself bounded, so the command line
-//! and the browser's module give a clock as well. The engine reads no clock
-//! of its own: the browser's module has none in `std`.
+//! and the browser's module give a clock as well. The engine's steps read
+//! only the clock they are given: the browser's module has none in `std`.
 
 use std::cell::Cell;
 
@@ -19,6 +19,17 @@ pub type Clock = fn() -> f64;
 pub struct Deadline {
     pub clock: Clock,
     pub seconds: f64,
+}
+
+/// A clock for a native caller: seconds since its first reading. (A
+/// browser's module gives the page's `performance.now()` instead.)
+#[cfg(not(target_arch = "wasm32"))]
+pub fn since_first_reading() -> f64 {
+    static START: std::sync::OnceLock<std::time::Instant> = std::sync::OnceLock::new();
+    START
+        .get_or_init(std::time::Instant::now)
+        .elapsed()
+        .as_secs_f64()
 }
 
 /// Work charged between two readings of the clock: about a millisecond.
