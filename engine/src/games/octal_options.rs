@@ -19,7 +19,13 @@ pub(crate) struct OptionFlags {
     /// Split pairs read into the set so far, in all: the sparse engine's
     /// work, counted so a test can bound it (issue 51).
     reads: u64,
+    /// Where a block of XORs is formed before it is stored: kept, not
+    /// zeroed afresh for every block.
+    scratch: Box<[u16; BLOCK]>,
 }
+
+/// The XORs formed at a time before they are stored.
+const BLOCK: usize = 256;
 
 impl OptionFlags {
     pub(crate) fn new() -> Self {
@@ -30,6 +36,7 @@ impl OptionFlags {
                 .expect("the length is FLAG_COUNT"),
             in_use: 2,
             reads: 0,
+            scratch: Box::new([0; BLOCK]),
         }
     }
 
@@ -62,20 +69,36 @@ impl OptionFlags {
     /// formed a block at a time (a loop the compiler vectorises), then
     /// stored: the stores no longer wait on the loads and XORs.
     pub(crate) fn insert_splits(&mut self, smaller: &[u16], larger: &[u16]) {
-        const BLOCK: usize = 256;
-        let mut buffer = [0u16; BLOCK];
         let length = smaller.len().min(larger.len());
         self.count_reads(length);
         for start in (0..length).step_by(BLOCK) {
             let end = (start + BLOCK).min(length);
-            let buffer = &mut buffer[..end - start];
+            let buffer = &mut self.scratch[..end - start];
             let a = &smaller[start..end];
             let b = larger[length - end..length - start].iter().rev();
             for (slot, (&x, &y)) in buffer.iter_mut().zip(a.iter().zip(b)) {
                 *slot = x ^ y;
             }
             for &option in buffer.iter() {
-                self.insert(option);
+                self.flags[usize::from(option)] = 1;
+            }
+        }
+    }
+
+    /// Inserts `rare[i] ^ window[last − heaps[i]]` for every listed heap:
+    /// the splits of a rest whose smaller part is a rare heap, `window`
+    /// holding the values from `rest − last` (see
+    /// `ParityClass::insert_listed_splits`). Formed a block at a time, as in
+    /// [`Self::insert_splits`].
+    pub(crate) fn insert_listed(&mut self, heaps: &[u32], rare: &[u16], window: &[u16], last: u32) {
+        self.count_reads(heaps.len());
+        for (heaps, rare) in heaps.chunks(BLOCK).zip(rare.chunks(BLOCK)) {
+            let buffer = &mut self.scratch[..heaps.len()];
+            for (slot, (&a, &x)) in buffer.iter_mut().zip(heaps.iter().zip(rare)) {
+                *slot = x ^ window[last.wrapping_sub(a) as usize];
+            }
+            for &option in buffer.iter() {
+                self.flags[usize::from(option)] = 1;
             }
         }
     }

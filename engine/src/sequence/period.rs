@@ -83,26 +83,47 @@ pub fn find_period_counted<T: PartialEq>(values: &[T], min_repeats: usize) -> (P
     // of the heaps before their stretch.
     let mut near: Vec<Near> = Vec::new();
     let mut compared = 0u64;
-    let mut p = 1;
-    while p * min_repeats <= n {
+    let mut p: usize = 1;
+    while p.saturating_mul(min_repeats) <= n {
         if let Some((s_best, p_best)) = best {
+            if s_best == 0 {
+                break;
+            }
             let stretch = n - s_best;
             // Fine–Wilf: both p and p_best are periods of [s_best, n) when p could
             // improve, so gcd(p, p_best) would be too; p_best is minimal there.
-            if p % p_best != 0 && p + p_best <= stretch {
-                p += 1;
+            // So below stretch − p_best only its multiples are tried: a jump,
+            // not a division for each p skipped (most of a search's time once
+            // a period is found early in a long run).
+            if !p.is_multiple_of(p_best) && p + p_best <= stretch {
+                let multiple = p.div_ceil(p_best).saturating_mul(p_best);
+                p = multiple.min(stretch - p_best + 1);
                 continue;
             }
-            if s_best == 0 {
-                break;
+        }
+        // A p whose first comparison fails (the last heap against the one p
+        // before it) starts at n − p: one period, never long enough at two
+        // repeats or more, never kept. Most p are such, so the next p whose
+        // first comparison holds is found by one scan down the values.
+        if min_repeats >= 2 {
+            let last = &values[n - 1];
+            match values[..n - p].iter().rposition(|value| value == last) {
+                Some(k) if n - 1 - k > p => {
+                    compared += (n - 1 - k - p) as u64;
+                    p = n - 1 - k;
+                    continue;
+                }
+                Some(_) => {}
+                None => break,
             }
         }
         // A multiple of a period known to hold from s is a period from s:
         // only the heaps before s are left to compare, and those its
-        // deviations from that period's pattern answer.
+        // deviations from that period's pattern answer. Each kept period
+        // carries its next multiple, so p is matched by a comparison.
         let divisor = near
             .iter_mut()
-            .filter(|near| p.is_multiple_of(near.period))
+            .filter_map(|near| near.is_multiple(p).then_some(near))
             .min_by_key(|near| near.start);
         let start = match divisor {
             Some(near) => near.earliest_start_of_multiple(values, p, &mut compared),
@@ -161,6 +182,8 @@ struct Near {
     /// Every deviation in `scanned .. start`, the largest first.
     deviations: Vec<usize>,
     scanned: usize,
+    /// The least multiple of `period` not below the last `p` asked.
+    multiple: usize,
 }
 
 impl Near {
@@ -170,18 +193,29 @@ impl Near {
             start,
             deviations: Vec::new(),
             scanned: start,
+            multiple: period,
         }
     }
 
-    /// Whether heap `k < start` breaks the pattern.
-    fn deviates<T: PartialEq>(&self, values: &[T], k: usize) -> bool {
+    /// Whether `p` is a multiple of the period, for `p` asked in increasing
+    /// order (the search's): a division only once `p` passes the multiple
+    /// kept, about once every `period` values of `p`.
+    fn is_multiple(&mut self, p: usize) -> bool {
+        if self.multiple < p {
+            self.multiple = p.div_ceil(self.period).saturating_mul(self.period);
+        }
+        self.multiple == p
+    }
+
+    /// The heap of the pattern's stretch that heap `k < start` should equal:
+    /// the least `k + m·period` at or past `start`.
+    fn twin(&self, k: usize) -> usize {
         let phase = (self.start - k) % self.period;
-        let twin = if phase == 0 {
+        if phase == 0 {
             self.start
         } else {
             self.start + self.period - phase
-        };
-        values[k] != values[twin]
+        }
     }
 
     /// The largest deviation in `low .. top`, scanning down from what was
@@ -198,17 +232,24 @@ impl Near {
         if let Some(&k) = self.deviations.get(at) {
             return (k >= low).then_some(k);
         }
-        // None listed below `top`: scan on down to the next, or to `low`.
+        // None listed below `top`: scan on down to the next, or to `low`,
+        // the twin stepping down with `k` (one division, not one a heap).
+        let mut twin = self.twin(self.scanned.saturating_sub(1));
         while self.scanned > low {
             let k = self.scanned - 1;
             self.scanned = k;
             *compared += 1;
-            if self.deviates(values, k) {
+            if values[k] != values[twin] {
                 self.deviations.push(k);
                 if k < top {
                     return Some(k);
                 }
             }
+            twin = if twin - 1 < self.start {
+                twin - 1 + self.period
+            } else {
+                twin - 1
+            };
         }
         None
     }
@@ -424,6 +465,45 @@ mod tests {
             multiples += compared;
         }
         assert!(multiples > 0);
+    }
+
+    /// The deviations below a period's stretch, scanned down with the twin
+    /// stepping a heap at a time (one division a scan), are those the
+    /// pattern gives heap by heap, over several periods without one and
+    /// across every phase.
+    #[test]
+    fn deviations_scanned_down_are_those_of_the_pattern() {
+        let mut x: u64 = 0x5851_F42D_4C95_7F2D;
+        let mut next = |m: u64| {
+            x = x
+                .wrapping_mul(6_364_136_223_846_793_005)
+                .wrapping_add(1_442_695_040_888_963_407);
+            (x >> 33) % m
+        };
+        for _ in 0..200 {
+            let cycle: Vec<u32> = (0..2 + next(6)).map(|_| next(4) as u32).collect();
+            let d = cycle.len();
+            let len = 60 + next(200) as usize;
+            let mut v = periodic(&[], &cycle, len);
+            let start = 1 + next(len as u64 / 2) as usize;
+            for _ in 0..next(4) {
+                v[next(start as u64) as usize] = 9;
+            }
+            let deviates = |k: usize| {
+                let twin = k + (start - k).div_ceil(d) * d;
+                v[k] != v[twin]
+            };
+            let mut near = Near::new(d, start);
+            let mut compared = 0;
+            let mut top = start;
+            while top > 0 {
+                let low = top.saturating_sub(1 + next(3 * d as u64) as usize);
+                let expected = (low..top).rev().find(|&k| deviates(k));
+                let found = near.largest_deviation(&v, low, top, &mut compared);
+                assert_eq!(found, expected, "{v:?} from {start}, {low}..{top}");
+                top = found.unwrap_or(low);
+            }
+        }
     }
 
     /// Period 4 but for rare heaps scattered up to heap 60,001 of 80,000:

@@ -29,6 +29,7 @@ impl ParityClass {
 
     /// Makes room in the lists for heap `heap` if it is rare (grown as
     /// `push` grows them, but fallibly).
+    #[inline]
     pub(super) fn room_for(&mut self, heap: usize, value: u16) -> Result<(), MemoryRefused> {
         if self.is_rare(heap, u32::from(value)) {
             let len = self.rare_heaps.len() + 1;
@@ -98,18 +99,14 @@ impl ParityClass {
         rest: usize,
         places: std::ops::Range<usize>,
     ) {
-        const BLOCK: usize = 256;
-        options.count_reads(places.len());
-        let mut buffer = [0u16; BLOCK];
-        let heaps = self.rare_heaps[places.clone()].chunks(BLOCK);
-        for (heaps, rare) in heaps.zip(self.rare_values[places].chunks(BLOCK)) {
-            let buffer = &mut buffer[..heaps.len()];
-            for (slot, (&a, &x)) in buffer.iter_mut().zip(heaps.iter().zip(rare)) {
-                *slot = x ^ values[rest - a as usize];
-            }
-            for &option in buffer.iter() {
-                options.insert(option);
-            }
-        }
+        let heaps = &self.rare_heaps[places.clone()];
+        let (Some(&first), Some(&last)) = (heaps.first(), heaps.last()) else {
+            return;
+        };
+        // The heaps are listed in order, each below `rest`: every part
+        // `rest − a` lies in `values[rest − last ..= rest − first]`, read as
+        // `window[last − a]`, a subtraction that cannot overflow.
+        let window = &values[rest - last as usize..=rest - first as usize];
+        options.insert_listed(heaps, &self.rare_values[places], window, last);
     }
 }
