@@ -176,10 +176,24 @@ fn strip(data: &Data) -> Table {
     for offset in 0..STRIP {
         columns.push(Column::text(&format!("+{offset}")));
     }
-    let mut strip = Table::new(columns).titled("Φ, heap by heap");
+    // The title says where Φ's period starts, so the reader need not find
+    // it in the rows; a row of one heap is labelled by that heap alone.
+    let title = match (data.preperiod, data.period) {
+        (Some(preperiod), Some(period)) => {
+            format!("Φ, heap by heap: periodic from heap {preperiod}, period {period} (Theorem M)")
+        }
+        _ => "Φ, heap by heap".to_string(),
+    };
+    let mut strip = Table::new(columns).titled(title);
     for (at, chunk) in data.pretending.chunks(STRIP).enumerate() {
         let first = at * STRIP;
-        let mut cells = vec![Cell::text(format!("{first}–{}", first + chunk.len() - 1))];
+        let last = first + chunk.len() - 1;
+        let label = if last == first {
+            first.to_string()
+        } else {
+            format!("{first}–{last}")
+        };
+        let mut cells = vec![Cell::text(label)];
         for &x in chunk {
             cells.push(Cell::text(data.shown(x)).marked(data.p_portion.contains(&(x as usize))));
         }
@@ -237,5 +251,12 @@ mod tests {
         let tables = render(&data, &meta);
         assert_eq!(tables[0].rows.len(), 8);
         assert_eq!(tables[1].rows.len(), 4, "heaps 0 to 30, ten a row");
+        assert_eq!(
+            tables[1].title.as_deref(),
+            Some("Φ, heap by heap: periodic from heap 8, period 2 (Theorem M)")
+        );
+        // The last row holds heap 30 alone: labelled "30", not "30–30".
+        assert_eq!(tables[1].rows[3][0].shown, "30");
+        assert_eq!(tables[1].rows[2][0].shown, "20–29");
     }
 }
