@@ -100,6 +100,10 @@ pub struct Page {
     pub id: Id,
     /// The page's title.
     pub title: String,
+    /// Its label in the navigation, when the title is too long for a
+    /// phone's row of links (the title when absent).
+    #[serde(default)]
+    pub nav: Option<String>,
     /// One line on the index.
     pub summary: String,
     /// The Markdown file in `content/` holding the prose.

@@ -69,6 +69,8 @@ const STYLE: [&str; 9] = [
 struct PageView<'a> {
     id: &'a str,
     title: &'a str,
+    /// The navigation's label: the manifest's `nav`, else the title.
+    nav: &'a str,
     summary: &'a str,
     figures: usize,
 }
@@ -185,6 +187,7 @@ pub fn render(
         .map(|p| PageView {
             id: &p.id.0,
             title: &p.title,
+            nav: p.nav.as_deref().unwrap_or(&p.title),
             summary: &p.summary,
             figures: figures.iter().filter(|f| f.figure.page == p.id).count(),
         })

@@ -74,3 +74,30 @@ fn the_revision_follows_the_sources_and_nothing_else() {
     assert!(ladder(dir.path(), &["build"]).status.success());
     assert_ne!(revision(&page(dir.path())), first);
 }
+
+/// A page's `nav` is its label in the navigation; its title stays the
+/// heading, the window's title and the index's link.
+#[test]
+fn a_short_nav_label_names_the_page_in_the_navigation_only() {
+    let dir = site("base");
+    let manifest = dir.path().join("figures.yaml");
+    let text = fs::read_to_string(&manifest).unwrap();
+    fs::write(
+        &manifest,
+        text.replace("    title: A page\n", "    title: A page\n    nav: Short\n"),
+    )
+    .unwrap();
+    let build = ladder(dir.path(), &["build"]);
+    assert!(build.status.success(), "{}", stderr(&build));
+    let html = page(dir.path());
+    let nav = &html[html.find("<nav aria-label=\"Essays\">").unwrap()..];
+    let nav = &nav[..nav.find("</nav>").unwrap()];
+    assert!(
+        nav.contains(">Short</a>") && !nav.contains("A page"),
+        "{nav}"
+    );
+    assert!(html.contains("<title>A page"), "the window's title");
+    assert!(html.contains(">A page</h1>"), "the heading");
+    let index = fs::read_to_string(dir.path().join("output/index.html")).unwrap();
+    assert!(index.contains(">A page</a>"), "the index's link");
+}
