@@ -218,7 +218,7 @@ finish();
 show({ error: "the engine stopped: " + (event.message || "an error in its worker") });
 };
 if (!engineModule && WebAssembly.compileStreaming) {
-engineModule = WebAssembly.compileStreaming(fetch("explore/engine.a0e8c55916e4.wasm")).catch(() => null);
+engineModule = WebAssembly.compileStreaming(fetch("explore/engine.b2679464c144.wasm")).catch(() => null);
 }
 const own = worker;
 workerReady = Promise.resolve(engineModule).then((module) => own.postMessage({ warm: true, module }));

@@ -27,6 +27,15 @@ pub(crate) struct OptionFlags {
 /// The XORs formed at a time before they are stored.
 const BLOCK: usize = 256;
 
+/// Sets the flag of every value in `block`: the stores of a block of XORs
+/// formed in the scratch (a field beside `flags`, so not through `insert`).
+#[inline]
+fn store(flags: &mut [u8; FLAG_COUNT], block: &[u16]) {
+    for &option in block {
+        flags[usize::from(option)] = 1;
+    }
+}
+
 impl OptionFlags {
     pub(crate) fn new() -> Self {
         OptionFlags {
@@ -79,9 +88,7 @@ impl OptionFlags {
             for (slot, (&x, &y)) in buffer.iter_mut().zip(a.iter().zip(b)) {
                 *slot = x ^ y;
             }
-            for &option in buffer.iter() {
-                self.flags[usize::from(option)] = 1;
-            }
+            store(&mut self.flags, buffer);
         }
     }
 
@@ -97,9 +104,7 @@ impl OptionFlags {
             for (slot, (&a, &x)) in buffer.iter_mut().zip(heaps.iter().zip(rare)) {
                 *slot = x ^ window[last.wrapping_sub(a) as usize];
             }
-            for &option in buffer.iter() {
-                self.flags[usize::from(option)] = 1;
-            }
+            store(&mut self.flags, buffer);
         }
     }
 
