@@ -125,8 +125,8 @@ pub fn engine_stop(rule: &str, stop: &EngineStop) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::games::octal_fast::ValueTooLarge;
     use crate::games::octal_memory::MemoryRefused;
+    use crate::games::octal_memory::ValueTooLarge;
 
     #[test]
     fn a_stopped_run_says_where_and_what_it_asked_for() {

@@ -226,19 +226,10 @@ pub fn compare(facts: &Facts, atlas: &Atlas) -> Vec<Comparison> {
     out
 }
 
-/// The lookup's classes against the atlas's, over the codes it covers.
-fn compare_lookup(lookup: &[Lookup], atlas: &Atlas) -> Vec<Comparison> {
-    // The table's classes: each code joined to the code it names.
+/// The lookup table's classes, each code joined to the code it names: a
+/// forest whose roots are each class's least code, and the codes it covers.
+fn their_classes(lookup: &[Lookup]) -> (BTreeMap<String, String>, BTreeSet<String>) {
     let mut parent: BTreeMap<String, String> = BTreeMap::new();
-    fn root(parent: &BTreeMap<String, String>, mut x: String) -> String {
-        while let Some(p) = parent.get(&x) {
-            if *p == x {
-                break;
-            }
-            x = p.clone();
-        }
-        x
-    }
     let mut covered = BTreeSet::new();
     for entry in lookup {
         let Some(a) = rule_of(&entry.game) else {
@@ -256,6 +247,40 @@ fn compare_lookup(lookup: &[Lookup], atlas: &Atlas) -> Vec<Comparison> {
             }
         }
     }
+    (parent, covered)
+}
+
+/// The root of `x`'s tree in `parent`.
+fn root(parent: &BTreeMap<String, String>, mut x: String) -> String {
+    while let Some(p) = parent.get(&x) {
+        if *p == x {
+            break;
+        }
+        x = p.clone();
+    }
+    x
+}
+
+/// What the atlas says of `rule`'s class, in the comparison's words.
+fn our_class_described(atlas: &Atlas, rule: &str) -> String {
+    match atlas.classes.get(rule).and_then(|c| c.equivalent.as_ref()) {
+        Some(e) => format!(
+            "equivalent to {} (offset {}, {})",
+            e.rule.trim_start_matches("octal:"),
+            e.offset,
+            match e.proof {
+                Proof::Structural => "structural",
+                Proof::Periodic => "periodic",
+                Proof::Observed => "observed",
+            }
+        ),
+        None => "the first of its class".to_string(),
+    }
+}
+
+/// The lookup's classes against the atlas's, over the codes it covers.
+fn compare_lookup(lookup: &[Lookup], atlas: &Atlas) -> Vec<Comparison> {
+    let (parent, covered) = their_classes(lookup);
     let first_of = |rule: &str| -> Option<String> {
         let class: &ClassRecord = atlas.classes.get(rule)?;
         Some(
@@ -291,23 +316,7 @@ fn compare_lookup(lookup: &[Lookup], atlas: &Atlas) -> Vec<Comparison> {
             .collect();
         let only_theirs: Vec<&&String> = their_class.difference(&our_class).collect();
         let only_ours: Vec<&&String> = our_class.difference(&their_class).collect();
-        let ours = match atlas
-            .classes
-            .get(&a_name)
-            .and_then(|c| c.equivalent.as_ref())
-        {
-            Some(e) => format!(
-                "equivalent to {} (offset {}, {})",
-                e.rule.trim_start_matches("octal:"),
-                e.offset,
-                match e.proof {
-                    Proof::Structural => "structural",
-                    Proof::Periodic => "periodic",
-                    Proof::Observed => "observed",
-                }
-            ),
-            None => "the first of its class".to_string(),
-        };
+        let ours = our_class_described(atlas, &a_name);
         let (verdict, why) = if our_first.is_none() {
             (
                 Verdict::Unexplained,

@@ -50,36 +50,8 @@ pub fn tag_line(tag: Option<&[u8; TAG_LENGTH]>) -> String {
 pub fn read_header(input: &mut impl BufRead, file: &str, rule: &str) -> Result<Header> {
     let place = |line: usize| format!("{file}:{line}");
     let mut raw_lines: Vec<u8> = Vec::new();
-    let mut field = |line: usize, name: &str, raw_lines: &mut Vec<u8>| -> Result<String> {
-        let mut raw = Vec::new();
-        input
-            .take(MAX_LINE as u64)
-            .read_until(b'\n', &mut raw)
-            .with_context(|| format!("{}: cannot read", place(line)))?;
-        raw_lines.extend_from_slice(&raw);
-        let ended = raw.last() == Some(&b'\n');
-        if !ended && raw.len() >= MAX_LINE {
-            bail!(
-                "{}: a line longer than {MAX_LINE} bytes: not a ladder checkpoint's header",
-                place(line)
-            );
-        }
-        let text = String::from_utf8_lossy(raw.strip_suffix(b"\n").unwrap_or(&raw)).into_owned();
-        match text
-            .strip_prefix(name)
-            .and_then(|rest| rest.strip_prefix(' '))
-        {
-            Some(value) => Ok(value.to_string()),
-            None if line == 1 => bail!(
-                "{}: not a ladder checkpoint (it should begin `ladder checkpoint {VERSION}`)",
-                place(line)
-            ),
-            None => bail!(
-                "{}: expected `{name} …`, found `{}`",
-                place(line),
-                shown::found(&text)
-            ),
-        }
+    let mut field = |line: usize, name: &str, raw_lines: &mut Vec<u8>| {
+        read_field(input, file, line, name, raw_lines)
     };
     let version_text = field(1, "ladder checkpoint", &mut raw_lines)?;
     if version_text.ends_with('\r') {
@@ -147,6 +119,47 @@ pub fn read_header(input: &mut impl BufRead, file: &str, rule: &str) -> Result<H
         signed,
         length: raw_lines.len() as u64,
     })
+}
+
+/// Reads header line `line` (1-based) of `file`, which must be `name` and a
+/// space, then the value returned; its bytes are added to `raw_lines`.
+fn read_field(
+    input: &mut impl BufRead,
+    file: &str,
+    line: usize,
+    name: &str,
+    raw_lines: &mut Vec<u8>,
+) -> Result<String> {
+    let place = |line: usize| format!("{file}:{line}");
+    let mut raw = Vec::new();
+    input
+        .take(MAX_LINE as u64)
+        .read_until(b'\n', &mut raw)
+        .with_context(|| format!("{}: cannot read", place(line)))?;
+    raw_lines.extend_from_slice(&raw);
+    let ended = raw.last() == Some(&b'\n');
+    if !ended && raw.len() >= MAX_LINE {
+        bail!(
+            "{}: a line longer than {MAX_LINE} bytes: not a ladder checkpoint's header",
+            place(line)
+        );
+    }
+    let text = String::from_utf8_lossy(raw.strip_suffix(b"\n").unwrap_or(&raw)).into_owned();
+    match text
+        .strip_prefix(name)
+        .and_then(|rest| rest.strip_prefix(' '))
+    {
+        Some(value) => Ok(value.to_string()),
+        None if line == 1 => bail!(
+            "{}: not a ladder checkpoint (it should begin `ladder checkpoint {VERSION}`)",
+            place(line)
+        ),
+        None => bail!(
+            "{}: expected `{name} …`, found `{}`",
+            place(line),
+            shown::found(&text)
+        ),
+    }
 }
 
 /// `none`, or 64 hexadecimal digits.

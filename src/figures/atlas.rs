@@ -533,6 +533,102 @@ fn row(code: &OctalCode, n: &NormalRecord, m: &MisereRecord, c: &ClassRecord) ->
     }
 }
 
+impl Part {
+    /// The part of the codes `prefix.first???`, empty.
+    fn new(prefix: u8, first: u8) -> Part {
+        Part {
+            prefix: format!("{prefix}.{first}"),
+            name: format!("{}·{first}???", if prefix == 0 { "" } else { "4" }),
+            codes: 0,
+            normal_proved: 0,
+            misere_proved: 0,
+            tame: 0,
+            rows: Vec::new(),
+        }
+    }
+}
+
+impl NormalCounts {
+    /// Counts `code`'s normal-play record `n`; `base` is the limits most
+    /// records were run to, and a record run to others is listed as pushed.
+    fn count(&mut self, code: &OctalCode, n: &NormalRecord, digits: usize, base: (usize, u64)) {
+        self.by_digits[digits].1 += 1;
+        match n.status {
+            Status::Proved => {
+                self.proved += 1;
+                self.by_digits[digits].0 += 1;
+                let (per, pre) = (n.period.unwrap_or(0), n.preperiod.unwrap_or(0));
+                if per > self.longest_period.1 {
+                    self.longest_period = (code.to_string(), per);
+                }
+                if pre > self.longest_preperiod.1 {
+                    self.longest_preperiod = (code.to_string(), pre);
+                }
+            }
+            Status::Time => self.time += 1,
+            Status::Depth => self.depth += 1,
+            Status::Stopped => self.stopped += 1,
+        }
+        self.max_values = self.max_values.max(n.max_values);
+        if (n.max_values, n.max_seconds) != base {
+            self.deeper
+                .push((code.to_string(), n.status.word().to_string(), n.depth));
+        }
+        self.max_seconds = self.max_seconds.max(n.max_seconds);
+    }
+}
+
+impl MisereCounts {
+    /// Counts `code`'s misère record `m`, and what stopped it if unsettled.
+    fn count(
+        &mut self,
+        code: &OctalCode,
+        m: &MisereRecord,
+        digits: usize,
+        stopped_by: &mut BTreeMap<String, usize>,
+    ) {
+        self.by_digits[digits].1 += 1;
+        match (m.status, m.tame) {
+            (MisereStatus::Proved, tame) => {
+                self.proved += 1;
+                self.by_digits[digits].0 += 1;
+                if tame {
+                    self.tame += 1;
+                } else {
+                    self.wild += 1;
+                    if m.order > self.largest_wild.1 {
+                        self.largest_wild = (code.to_string(), m.order);
+                    }
+                }
+            }
+            (MisereStatus::Unsettled, _) => {
+                self.unsettled += 1;
+                *stopped_by.entry(stop_word(m)).or_default() += 1;
+            }
+        }
+        self.max_heaps = self.max_heaps.max(m.max_heaps);
+        self.max_work = self.max_work.max(m.max_work);
+        self.max_megabytes = self.max_megabytes.max(m.max_megabytes);
+    }
+}
+
+impl ClassCounts {
+    /// Counts a code's class: its own, or equivalent by which proof.
+    fn count(&mut self, c: &ClassRecord) {
+        match &c.equivalent {
+            None => self.classes += 1,
+            Some(e) => {
+                match e.proof {
+                    Proof::Structural => self.structural += 1,
+                    Proof::Periodic => self.periodic += 1,
+                    Proof::Observed => self.observed += 1,
+                }
+                self.misere_too += usize::from(e.misere_too);
+            }
+        }
+    }
+}
+
 /// The records checked against the plan and themselves, the sample computed
 /// again, and every code's row.
 pub fn compute(params: &Params) -> Result<Data, String> {
@@ -575,73 +671,13 @@ pub fn compute(params: &Params) -> Result<Data, String> {
             &params.records.classes[at],
         );
         let digits = code.largest_take().min(4);
-        normal.by_digits[digits].1 += 1;
-        misere.by_digits[digits].1 += 1;
-        match n.status {
-            Status::Proved => {
-                normal.proved += 1;
-                normal.by_digits[digits].0 += 1;
-                let (per, pre) = (n.period.unwrap_or(0), n.preperiod.unwrap_or(0));
-                if per > normal.longest_period.1 {
-                    normal.longest_period = (code.to_string(), per);
-                }
-                if pre > normal.longest_preperiod.1 {
-                    normal.longest_preperiod = (code.to_string(), pre);
-                }
-            }
-            Status::Time => normal.time += 1,
-            Status::Depth => normal.depth += 1,
-            Status::Stopped => normal.stopped += 1,
-        }
-        normal.max_values = normal.max_values.max(n.max_values);
-        if (n.max_values, n.max_seconds) != base {
-            normal
-                .deeper
-                .push((code.to_string(), n.status.word().to_string(), n.depth));
-        }
-        normal.max_seconds = normal.max_seconds.max(n.max_seconds);
-        match (m.status, m.tame) {
-            (MisereStatus::Proved, tame) => {
-                misere.proved += 1;
-                misere.by_digits[digits].0 += 1;
-                if tame {
-                    misere.tame += 1;
-                } else {
-                    misere.wild += 1;
-                    if m.order > misere.largest_wild.1 {
-                        misere.largest_wild = (code.to_string(), m.order);
-                    }
-                }
-            }
-            (MisereStatus::Unsettled, _) => {
-                misere.unsettled += 1;
-                *stopped_by.entry(stop_word(m)).or_default() += 1;
-            }
-        }
-        misere.max_heaps = misere.max_heaps.max(m.max_heaps);
-        misere.max_work = misere.max_work.max(m.max_work);
-        misere.max_megabytes = misere.max_megabytes.max(m.max_megabytes);
-        match &c.equivalent {
-            None => counts.classes += 1,
-            Some(e) => {
-                match e.proof {
-                    Proof::Structural => counts.structural += 1,
-                    Proof::Periodic => counts.periodic += 1,
-                    Proof::Observed => counts.observed += 1,
-                }
-                counts.misere_too += usize::from(e.misere_too);
-            }
-        }
+        normal.count(code, n, digits, base);
+        misere.count(code, m, digits, &mut stopped_by);
+        counts.count(c);
         let (prefix, first) = part_of(code);
-        let part = parts.entry((prefix, first)).or_insert_with(|| Part {
-            prefix: format!("{prefix}.{first}"),
-            name: format!("{}·{first}???", if prefix == 0 { "" } else { "4" }),
-            codes: 0,
-            normal_proved: 0,
-            misere_proved: 0,
-            tame: 0,
-            rows: Vec::new(),
-        });
+        let part = parts
+            .entry((prefix, first))
+            .or_insert_with(|| Part::new(prefix, first));
         part.codes += 1;
         part.normal_proved += usize::from(n.status == Status::Proved);
         part.misere_proved += usize::from(m.status == MisereStatus::Proved);

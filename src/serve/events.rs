@@ -3,7 +3,7 @@
 //! A task of its own writes each stream; it ends when the page leaves (its
 //! side of the socket closes, or a write stalls), when the server stops, or
 //! after [`STREAM_LIFETIME`], and its place among
-//! [`MAX_STREAMS`](super::http::MAX_STREAMS) is freed.
+//! [`MAX_STREAMS`](super::limits::MAX_STREAMS) is freed.
 
 use std::convert::Infallible;
 use std::pin::Pin;
@@ -22,7 +22,7 @@ use tokio::net::TcpStream;
 use tokio::sync::mpsc;
 use tokio::time::{Instant, timeout, timeout_at};
 
-use super::http::{ANSWER_TIMEOUT, STREAM_LIFETIME};
+use super::limits::{ANSWER_TIMEOUT, STREAM_LIFETIME};
 use super::reload::{self, Live};
 
 /// How often an idle event stream sends a comment, so a page that went
@@ -47,7 +47,7 @@ impl Body for Events {
 }
 
 /// The event stream's answer; a task of its own writes the events, and the
-/// stream's place among the [`MAX_STREAMS`](super::http::MAX_STREAMS) is
+/// stream's place among the [`MAX_STREAMS`](super::limits::MAX_STREAMS) is
 /// freed when it ends.
 pub fn answer(
     live: Arc<Live>,

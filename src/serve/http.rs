@@ -1,7 +1,7 @@
 //! The HTTP side of `ladder serve`, on 127.0.0.1: hyper reads the requests
 //! and writes the answers ([`super::files`] chooses them), on one thread of
 //! a single-threaded `tokio` runtime, with limits on everything a client
-//! can make it hold (the numbers are in the constants below):
+//! can make it hold (the numbers are in [`super::limits`]):
 //!
 //! - a request head of at most [`MAX_HEAD`] bytes (hyper answers 431 beyond,
 //!   having read no more), a request line of at most [`MAX_LINE`] (414) and
@@ -42,25 +42,11 @@ use tokio::time::{Instant, sleep, sleep_until, timeout};
 
 use super::events::{self, Events};
 use super::files::{self, Answer};
+use super::limits::{
+    ANSWER_TIMEOUT, FILE_THREADS, HEAD_TIMEOUT, MAX_CONNECTIONS, MAX_HEAD, MAX_LINE, MAX_STREAMS,
+    STREAM_LIFETIME,
+};
 use super::reload::{self, Live};
-
-/// The longest request line, and the longest header line.
-pub const MAX_LINE: usize = 8 * 1024;
-/// The longest request head (request line and headers).
-pub const MAX_HEAD: usize = 64 * 1024;
-/// How long a client has, from connecting, to send its request head.
-pub const HEAD_TIMEOUT: Duration = Duration::from_secs(5);
-/// How long a client has, from connecting, to take its answer.
-pub const ANSWER_TIMEOUT: Duration = Duration::from_secs(30);
-/// How long an event stream lasts before it ends (and the page reconnects).
-pub const STREAM_LIFETIME: Duration = Duration::from_secs(600);
-/// Open connections at most, event streams included.
-pub const MAX_CONNECTIONS: usize = 128;
-/// Open event streams at most: a browser keeps one per open page, and more
-/// than this is no author at work.
-pub const MAX_STREAMS: usize = 64;
-/// Threads reading files, besides the one answering.
-pub const FILE_THREADS: usize = 2;
 
 /// Binds 127.0.0.1:`port` (0: any free port). A taken port is an error that
 /// says what to do.

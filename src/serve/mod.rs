@@ -14,6 +14,7 @@
 pub mod events;
 pub mod files;
 pub mod http;
+pub mod limits;
 pub mod reload;
 pub mod watch;
 
@@ -66,33 +67,12 @@ pub fn serve(options: &ServeOptions) -> Result<()> {
     let url = format!("http://127.0.0.1:{port}/");
 
     let (to_loop, messages) = mpsc::channel();
-    let stop = to_loop.clone();
-    let stopping = AtomicBool::new(false);
-    ctrlc::set_handler(move || {
-        if stopping.swap(true, Ordering::SeqCst) {
-            eprintln!("stopped at once");
-            std::process::exit(130);
-        }
-        let _ = stop.send(Message::Stop);
-    })
-    .context("cannot catch Ctrl-C")?;
+    catch_stop(to_loop.clone())?;
     // Watching starts before the first build, so an edit made during it is seen.
     let mut watching = watch::start(&root, to_loop)?;
 
     let live = Arc::new(Live::new(run_name()));
-    let announcing = live.clone();
-    let build = BuildOptions {
-        root: options.root.clone(),
-        only: Vec::new(),
-        progress: false,
-        cache: true,
-        force: false,
-        // The open pages say what is being computed meanwhile.
-        announce: Some(crate::Announce(Arc::new(move |ids: &[String]| {
-            eprintln!("computing {}", ids.join(", "));
-            announcing.computing(ids);
-        }))),
-    };
+    let build = announced_builds(&options.root, live.clone());
     let mut kept = crate::Kept::default();
     // An earlier build's site is served at once, while the first build
     // runs (minutes on a cold cache); it then takes its place.
@@ -127,6 +107,55 @@ pub fn serve(options: &ServeOptions) -> Result<()> {
             .or_else(|_| std::path::absolute(&options.out))
             .unwrap_or_else(|_| options.out.clone()),
     };
+    let mut rebuild_as_told =
+        |changed: &[String]| rebuild(&build, &options.out, &live, &mut kept, &changed.join(", "));
+    follow_edits(&messages, &mut watching, &sources, &mut rebuild_as_told);
+
+    live.stop();
+    server.stop();
+    eprintln!("stopped");
+    Ok(())
+}
+
+/// Sends the build loop [`Message::Stop`] on Ctrl-C or SIGTERM; a second
+/// one ends the process at once.
+fn catch_stop(stop: mpsc::Sender<Message>) -> Result<()> {
+    let stopping = AtomicBool::new(false);
+    ctrlc::set_handler(move || {
+        if stopping.swap(true, Ordering::SeqCst) {
+            eprintln!("stopped at once");
+            std::process::exit(130);
+        }
+        let _ = stop.send(Message::Stop);
+    })
+    .context("cannot catch Ctrl-C")
+}
+
+/// The builds `serve` runs: cached, quiet, and telling the open pages (by
+/// `live`) what is being computed meanwhile.
+fn announced_builds(root: &Path, live: Arc<Live>) -> BuildOptions {
+    BuildOptions {
+        root: root.to_path_buf(),
+        only: Vec::new(),
+        progress: false,
+        cache: true,
+        force: false,
+        announce: Some(crate::Announce(Arc::new(move |ids: &[String]| {
+            eprintln!("computing {}", ids.join(", "));
+            live.computing(ids);
+        }))),
+    }
+}
+
+/// The build loop: gathers the watcher's messages into bursts and calls
+/// `rebuild` with the sources changed once a burst has settled, until told
+/// to stop (or the watcher is gone).
+fn follow_edits(
+    messages: &mpsc::Receiver<Message>,
+    watching: &mut watch::Watch,
+    sources: &Sources,
+    rebuild: &mut impl FnMut(&[String]),
+) {
     let mut burst = Burst::default();
     loop {
         let received = match burst.due() {
@@ -139,24 +168,17 @@ pub fn serve(options: &ServeOptions) -> Result<()> {
                 if let Message::Changed(paths) = &message {
                     watching.follow(paths);
                 }
-                burst.add(message, Instant::now(), &sources);
+                burst.add(message, Instant::now(), sources);
             }
             Err(RecvTimeoutError::Timeout) => {}
-            Err(RecvTimeoutError::Disconnected) => break,
+            Err(RecvTimeoutError::Disconnected) => return,
         }
         match burst.take(Instant::now()) {
-            Plan::Stop => break,
+            Plan::Stop => return,
             Plan::Idle => {}
-            Plan::Rebuild(changed) => {
-                rebuild(&build, &options.out, &live, &mut kept, &changed.join(", "))
-            }
+            Plan::Rebuild(changed) => rebuild(&changed),
         }
     }
-
-    live.stop();
-    server.stop();
-    eprintln!("stopped");
-    Ok(())
 }
 
 /// Builds the site into `out` (only the files that changed, when it holds

@@ -13,7 +13,7 @@ use serde::Serialize;
 use tera::{Context, Tera};
 
 use super::Files;
-use super::pages::located;
+use super::template_error::located;
 use crate::figures::atlas::{Data, Part, Row};
 use crate::figures::{Computed, FigureSpec};
 use crate::manifest::Manifest;

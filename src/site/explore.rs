@@ -12,7 +12,7 @@ use std::path::{Path, PathBuf};
 use anyhow::Result;
 use tera::{Context, Tera};
 
-use super::pages::located;
+use super::template_error::located;
 use crate::project::Project;
 
 /// The page's template, in `templates/`, and the page it renders.

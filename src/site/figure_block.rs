@@ -11,7 +11,7 @@ use std::path::{Path, PathBuf};
 use anyhow::{Result, anyhow};
 use tera::{Context, Tera};
 
-use super::pages::located;
+use super::template_error::located;
 use super::{Files, figure_image, inline, table};
 use crate::figures::{Computed, FigureSpec};
 use crate::manifest::Manifest;

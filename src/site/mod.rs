@@ -26,6 +26,7 @@ pub mod reproduce;
 pub mod script;
 pub mod stylesheet;
 pub mod swap;
+pub mod template_error;
 pub mod tree;
 pub mod wording;
 pub mod write;

@@ -22,11 +22,12 @@ use std::path::{Path, PathBuf};
 use anyhow::{Result, anyhow, bail};
 use pulldown_cmark::{Options, Parser, html};
 use serde::{Deserialize, Serialize};
-use tera::{Context, ErrorKind, Kwargs, State, Tera, Value};
+use tera::{Context, Kwargs, State, Tera, Value};
 
 use super::headings::{self, Slugger};
 use super::placement::{self, Placements};
 use super::references::{self, Citations};
+use super::template_error::located;
 use super::{
     Files, figure_block, json, links, math, navigation, provenance, reproduce, theorems, wording,
 };
@@ -181,19 +182,7 @@ pub fn render(
         revision,
     } = sources;
 
-    let views: Vec<PageView> = manifest
-        .pages
-        .iter()
-        .map(|p| PageView {
-            id: &p.id.0,
-            title: &p.title,
-            nav: p.nav.as_deref().unwrap_or(&p.title),
-            summary: &p.summary,
-            figures: figures.iter().filter(|f| f.figure.page == p.id).count(),
-        })
-        .collect();
-    // The templates link the primer's words only on a site that has one.
-    let has_primer = views.iter().any(|v| v.id == "primer");
+    let views = page_views(manifest, figures);
     // Made a template value once: its maps and lists are shared, so each
     // page's context takes it for the price of a pointer (the figures' data
     // are megabytes, and converting them for every page was most of a build).
@@ -203,10 +192,16 @@ pub fn render(
             .map(|f| (f.figure.id.0.as_str(), &f.json))
             .collect::<BTreeMap<&str, &serde_json::Value>>(),
     );
-
     // What the content may read of the site: its title, its revision and
     // the revision's date (the colophon prints them).
     let site = site_view(manifest, revision);
+    let frame = Frame {
+        site: &site,
+        views: &views,
+        // The templates link the primer's words only on a site that has one.
+        has_primer: views.iter().any(|v| v.id == "primer"),
+    };
+
     let mut placed = Vec::new();
     for (page, content) in manifest.pages.iter().zip(&contents) {
         placements.begin(&page.id.0, None);
@@ -218,6 +213,14 @@ pub fn render(
     let blocks = figure_block::render(&tera, figures, &numbers, manifest.site.explore)?;
     placements.set_links(links(figures, &numbers));
 
+    let essays = Essays {
+        tera: &tera,
+        placements: &placements,
+        citations: &citations,
+        frame: &frame,
+        data: &data,
+        template: templates.join("page.html"),
+    };
     let mut files = Files::new();
     for (index, ((page, content), placed)) in manifest
         .pages
@@ -227,64 +230,23 @@ pub fn render(
         .enumerate()
     {
         let blocks: Vec<String> = placed.iter().map(|id| blocks[id].clone()).collect();
-        citations.begin();
-        let mut body = render_content(&tera, &placements, page, content, &data, &site, &blocks)?;
-        body.push_str(&citations.section());
-        let body = citations.previews(&body);
-        let mut slugger = Slugger::for_page(&body);
-        let title_id = slugger.id(&page.title);
-        let (body, sections) = headings::anchor(&body, &mut slugger)
-            .map_err(|e| anyhow!("{}: {e}", shown::file(&content.file)))?;
-        let (previous, next) = navigation::neighbours(index, views.len());
-        let mut context = Context::new();
-        context.insert("site", &site);
-        context.insert("pages", &views);
-        context.insert("current", &page.id.0);
-        context.insert("page", &views[index]);
-        context.insert("primer", &has_primer);
-        context.insert("title_id", &title_id);
-        context.insert("contents", navigation::contents(&sections));
-        context.insert("previous", &previous.map(|i| &views[i]));
-        context.insert("next", &next.map(|i| &views[i]));
-        context.insert_value("body", Value::safe_string(&body));
-        let html = tera
-            .render("page.html", &context)
-            .map_err(|e| located(&templates.join("page.html"), &e))?;
+        let html = essays.page(index, page, content, &blocks)?;
         files.insert(
             PathBuf::from(format!("{}.html", page.id)),
             html.into_bytes(),
         );
     }
-    let mut context = Context::new();
-    context.insert("site", &site);
-    context.insert("pages", &views);
-    context.insert("primer", &has_primer);
-    context.insert("current", "index");
-    context.insert("title_id", &headings::slug(&manifest.site.title));
-    // The landing page shows a figure and asks the question it answers:
-    // it reads the figures' data and their drawings' sizes.
-    context.insert_value("data", data.clone());
-    context.insert("drawings", &drawings(figures));
-    let index = tera
-        .render("index.html", &context)
+    let index = render_index(&tera, &frame, manifest, &data, figures)
         .map_err(|e| located(&templates.join("index.html"), &e))?;
     files.insert(PathBuf::from("index.html"), index.into_bytes());
     if manifest.site.explore {
-        let mut context = Context::new();
-        context.insert("site", &site);
-        context.insert("pages", &views);
-        context.insert("primer", &has_primer);
-        let page = explore::render(&tera, context, &explore.engine)
+        let page = explore::render(&tera, frame.context(), &explore.engine)
             .map_err(|e| located(&templates.join(explore::TEMPLATE), &e))?;
         files.insert(PathBuf::from(explore::PAGE), page);
         files.extend(explore.files);
     }
     if let Some((data, page)) = atlas::data(figures)? {
-        let mut context = Context::new();
-        context.insert("site", &site);
-        context.insert("pages", &views);
-        context.insert("primer", &has_primer);
-        files.extend(atlas::pages(&tera, &data, &page, context)?);
+        files.extend(atlas::pages(&tera, &data, &page, frame.context())?);
         files.extend(atlas_files);
     }
 
@@ -297,6 +259,112 @@ pub fn render(
     files.extend(scripts);
     links::check(&files)?;
     Ok(files)
+}
+
+/// Each page as the navigation and the index list it.
+fn page_views<'a>(manifest: &'a Manifest, figures: &[Computed]) -> Vec<PageView<'a>> {
+    manifest
+        .pages
+        .iter()
+        .map(|p| PageView {
+            id: &p.id.0,
+            title: &p.title,
+            nav: p.nav.as_deref().unwrap_or(&p.title),
+            summary: &p.summary,
+            figures: figures.iter().filter(|f| f.figure.page == p.id).count(),
+        })
+        .collect()
+}
+
+/// What every page's template reads besides its own: the site, the pages
+/// in order for the navigation, and whether there is a primer to link.
+struct Frame<'a> {
+    site: &'a serde_json::Value,
+    views: &'a [PageView<'a>],
+    has_primer: bool,
+}
+
+impl Frame<'_> {
+    /// A template context holding the frame.
+    fn context(&self) -> Context {
+        let mut context = Context::new();
+        context.insert("site", self.site);
+        context.insert("pages", self.views);
+        context.insert("primer", &self.has_primer);
+        context
+    }
+}
+
+/// What the essays' pages are rendered with, once the figures are placed
+/// and numbered.
+struct Essays<'a> {
+    tera: &'a Tera,
+    placements: &'a Placements,
+    citations: &'a Citations,
+    frame: &'a Frame<'a>,
+    data: &'a Value,
+    /// `templates/page.html`, named in its errors.
+    template: PathBuf,
+}
+
+impl Essays<'_> {
+    /// The page at `index` in reading order: its content with `blocks` in
+    /// place, its references, its headings anchored and its contents, in
+    /// `page.html`.
+    fn page(
+        &self,
+        index: usize,
+        page: &Page,
+        content: &Content,
+        blocks: &[String],
+    ) -> Result<String> {
+        let views = self.frame.views;
+        self.citations.begin();
+        let mut body = render_content(
+            self.tera,
+            self.placements,
+            page,
+            content,
+            self.data,
+            self.frame.site,
+            blocks,
+        )?;
+        body.push_str(&self.citations.section());
+        let body = self.citations.previews(&body);
+        let mut slugger = Slugger::for_page(&body);
+        let title_id = slugger.id(&page.title);
+        let (body, sections) = headings::anchor(&body, &mut slugger)
+            .map_err(|e| anyhow!("{}: {e}", shown::file(&content.file)))?;
+        let (previous, next) = navigation::neighbours(index, views.len());
+        let mut context = self.frame.context();
+        context.insert("current", &page.id.0);
+        context.insert("page", &views[index]);
+        context.insert("title_id", &title_id);
+        context.insert("contents", navigation::contents(&sections));
+        context.insert("previous", &previous.map(|i| &views[i]));
+        context.insert("next", &next.map(|i| &views[i]));
+        context.insert_value("body", Value::safe_string(&body));
+        self.tera
+            .render("page.html", &context)
+            .map_err(|e| located(&self.template, &e))
+    }
+}
+
+/// The landing page: it shows a figure and asks the question it answers,
+/// so it reads the figures' data and their drawings' sizes.
+fn render_index(
+    tera: &Tera,
+    frame: &Frame,
+    manifest: &Manifest,
+    data: &Value,
+    figures: &[Computed],
+) -> Result<String, tera::Error> {
+    let mut context = frame.context();
+    context.insert("current", "index");
+    context.insert("title_id", &headings::slug(&manifest.site.title));
+    context.insert_value("data", data.clone());
+    context.insert("drawings", &drawings(figures));
+    tera.render("index.html", &context)
 }
 
 /// Each figure's drawings as a template places them: sizes, description
@@ -463,42 +531,6 @@ fn css_string(text: &str) -> String {
         }
     }
     out
-}
-
-/// A Tera error as `file:line:column: message`, the line and column those
-/// of the template's source (Tera's one-off templates are otherwise named
-/// `__tera_one_off`, and its messages nest a second "error:").
-pub(super) fn located(file: &Path, error: &tera::Error) -> anyhow::Error {
-    let at = |line, column, message: &str| Located {
-        file: file.to_path_buf(),
-        line,
-        column,
-        message: message.to_string(),
-    };
-    let found = match error.kind() {
-        ErrorKind::SyntaxError(report) | ErrorKind::RenderingError(report) => {
-            let span = report.span();
-            Some(at(span.start_line, span.start_col + 1, report.message()))
-        }
-        _ => {
-            // Reference checks come as text: "error: MESSAGE\n --> NAME:LINE:COLUMN".
-            let text = error.to_string();
-            let message = text.lines().next().unwrap_or("");
-            let message = message.strip_prefix("error: ").unwrap_or(message);
-            text.lines()
-                .find_map(|l| l.trim_start().strip_prefix("--> "))
-                .and_then(|place| {
-                    let mut parts = place.rsplitn(3, ':');
-                    let column = parts.next()?.parse().ok()?;
-                    let line = parts.next()?.parse().ok()?;
-                    Some(at(line, column, message))
-                })
-        }
-    };
-    match found {
-        Some(located) => anyhow!("{located}"),
-        None => anyhow!("{}: {error}", shown::file(file)),
-    }
 }
 
 /// Renders a page's content as a template: Markdown with the placements'

@@ -215,20 +215,10 @@ pub fn inside(out: &Path, dir: &Path) -> bool {
 /// plan present once with the same plan, every code's record present once,
 /// no record contradicting itself.
 pub fn merge<K: Kind>(dir: &Path) -> Result<(K::Plan, Vec<K::Record>), String> {
-    let entries =
-        fs::read_dir(dir).map_err(|e| format!("cannot read {}: {e}", shown::file(dir)))?;
-    let mut files: Vec<PathBuf> = entries
-        .filter_map(|e| e.ok().map(|e| e.path()))
-        .filter(|p| {
-            p.file_name()
-                .and_then(|n| n.to_str())
-                .is_some_and(|n| n.starts_with("shard-") && n.ends_with(".jsonl"))
-        })
-        .collect();
-    files.sort();
     let mut shards = Vec::new();
-    for file in &files {
-        shards.push((file, read::<K>(file)?));
+    for file in shard_files(dir)? {
+        let read = read::<K>(&file)?;
+        shards.push((file, read));
     }
     let Some((first_file, (plan, _))) = shards.first() else {
         return Err(format!(
@@ -244,9 +234,48 @@ pub fn merge<K: Kind>(dir: &Path) -> Result<(K::Plan, Vec<K::Record>), String> {
             plan.of()
         ));
     }
+    let plans: Vec<(&Path, &K::Plan)> = shards.iter().map(|(f, (p, _))| (f.as_path(), p)).collect();
+    every_shard_once(&plan, &plans)?;
+    let mut by_code: std::collections::HashMap<&str, Vec<&K::Record>> =
+        std::collections::HashMap::new();
+    for (_, (_, records)) in &shards {
+        for record in records {
+            by_code.entry(K::rule(record)).or_default().push(record);
+        }
+    }
+    let counts = by_code.iter().map(|(code, r)| (*code, r.len())).collect();
+    every_code_once(plan.codes(), &counts)?;
+    let records = plan
+        .codes()
+        .iter()
+        .map(|c| by_code[c.as_str()][0].clone())
+        .collect();
+    Ok((plan, records))
+}
+
+/// The shard files in `dir` (`shard-….jsonl`), sorted.
+fn shard_files(dir: &Path) -> Result<Vec<PathBuf>, String> {
+    let entries =
+        fs::read_dir(dir).map_err(|e| format!("cannot read {}: {e}", shown::file(dir)))?;
+    let mut files: Vec<PathBuf> = entries
+        .filter_map(|e| e.ok().map(|e| e.path()))
+        .filter(|p| {
+            p.file_name()
+                .and_then(|n| n.to_str())
+                .is_some_and(|n| n.starts_with("shard-") && n.ends_with(".jsonl"))
+        })
+        .collect();
+    files.sort();
+    Ok(files)
+}
+
+/// Each file's plan is `plan`'s (the first file's, as shard 0), and each
+/// shard of the plan is there once.
+fn every_shard_once<P: Planned + PartialEq>(plan: &P, files: &[(&Path, &P)]) -> Result<(), String> {
+    let first_file = files.first().map_or(Path::new(""), |(f, _)| *f);
     let mut seen_shards = vec![false; plan.of()];
-    for (file, (other, _)) in &shards {
-        if other.as_shard(0) != plan {
+    for (file, other) in files {
+        if other.as_shard(0) != *plan {
             return Err(format!(
                 "{} and {} are shards of different sweeps (codes, shards or limits differ)",
                 shown::file(first_file),
@@ -278,53 +307,50 @@ pub fn merge<K: Kind>(dir: &Path) -> Result<(K::Plan, Vec<K::Record>), String> {
             missing_shards.join(", ")
         ));
     }
-    let mut by_code: std::collections::HashMap<&str, Vec<&K::Record>> =
-        std::collections::HashMap::new();
-    for (_, (_, records)) in &shards {
-        for record in records {
-            by_code.entry(K::rule(record)).or_default().push(record);
-        }
-    }
-    let codes = plan.codes();
+    Ok(())
+}
+
+/// Each of the plan's `codes` has exactly one record (`counts`, records a
+/// code), and no record is of a code outside the plan.
+fn every_code_once(
+    codes: &[String],
+    counts: &std::collections::HashMap<&str, usize>,
+) -> Result<(), String> {
     let twice: Vec<&str> = codes
         .iter()
-        .filter(|c| by_code.get(c.as_str()).is_some_and(|r| r.len() > 1))
+        .filter(|c| counts.get(c.as_str()).is_some_and(|&n| n > 1))
         .map(String::as_str)
         .collect();
     let missing: Vec<&str> = codes
         .iter()
-        .filter(|c| !by_code.contains_key(c.as_str()))
+        .filter(|c| !counts.contains_key(c.as_str()))
         .map(String::as_str)
         .collect();
-    let stray = by_code
+    let stray = counts
         .keys()
         .filter(|c| !codes.iter().any(|p| p == *c))
         .count();
-    if !twice.is_empty() || !missing.is_empty() || stray > 0 {
-        let list = |codes: &[&str]| {
-            let shown: Vec<&str> = codes.iter().take(5).copied().collect();
-            let more = codes.len().saturating_sub(5);
-            if more > 0 {
-                format!("{} and {more} more", shown.join(", "))
-            } else {
-                shown.join(", ")
-            }
-        };
-        let mut why = Vec::new();
-        if !missing.is_empty() {
-            why.push(format!("{} missing ({})", missing.len(), list(&missing)));
-        }
-        if !twice.is_empty() {
-            why.push(format!("{} twice ({})", twice.len(), list(&twice)));
-        }
-        if stray > 0 {
-            why.push(format!("{stray} not in the plan"));
-        }
-        return Err(format!("the sweep is not whole: codes {}", why.join("; ")));
+    if twice.is_empty() && missing.is_empty() && stray == 0 {
+        return Ok(());
     }
-    let records = codes
-        .iter()
-        .map(|c| by_code[c.as_str()][0].clone())
-        .collect();
-    Ok((plan, records))
+    let list = |codes: &[&str]| {
+        let shown: Vec<&str> = codes.iter().take(5).copied().collect();
+        let more = codes.len().saturating_sub(5);
+        if more > 0 {
+            format!("{} and {more} more", shown.join(", "))
+        } else {
+            shown.join(", ")
+        }
+    };
+    let mut why = Vec::new();
+    if !missing.is_empty() {
+        why.push(format!("{} missing ({})", missing.len(), list(&missing)));
+    }
+    if !twice.is_empty() {
+        why.push(format!("{} twice ({})", twice.len(), list(&twice)));
+    }
+    if stray > 0 {
+        why.push(format!("{stray} not in the plan"));
+    }
+    Err(format!("the sweep is not whole: codes {}", why.join("; ")))
 }

@@ -64,176 +64,18 @@ pub fn answer(
     params: &Params,
     caption: Option<&str>,
 ) -> Result<Json, String> {
-    let need = |value: Option<usize>, name: &str| value.ok_or(format!("{kind} needs its {name}"));
-    let (spelt, note, draw): (String, String, Drawer) = match kind {
-        "option-reach" => {
-            let game: Rule = rule.trim().parse()?;
-            let data = reach::compute(
-                &game,
-                need(params.heap, "heap")?,
-                need(params.shown, "shown")?,
-            )?;
-            (
-                game.to_string(),
-                data.range_note(),
-                Box::new(move |m| reach::render(&data, m)),
-            )
-        }
-        "two-takes-strip" => {
-            let game: Rule = rule.trim().parse()?;
-            let data = two_takes::compute(two_takes::takes(&game)?, need(params.shown, "shown")?)?;
-            let note = two_takes::range_note(&data);
-            (
-                game.to_string(),
-                note,
-                Box::new(move |m| two_takes::render(&data, m)),
-            )
-        }
-        "period-window" => {
-            let game: Rule = rule.trim().parse()?;
-            let count = counted(&[&game], params.values)?;
-            let data = window::compute(&game, count, params.rows.unwrap_or(6))?;
-            (
-                game.to_string(),
-                data.range_note(),
-                Box::new(move |m| window::render(&data, m)),
-            )
-        }
-        "value-growth" => {
-            // Several codes, one series each: the rules apart by spaces.
-            let games = rule
-                .split_whitespace()
-                .map(str::parse)
-                .collect::<Result<Vec<Rule>, String>>()?;
-            let checkpoints = params.checkpoints.clone().unwrap_or_default();
-            growth::check(&games, &checkpoints)?;
-            let last = checkpoints.last().copied().unwrap_or(0) as u64;
-            for game in &games {
-                within_browser(game, last)?;
-            }
-            let data = growth::compute(&games, &checkpoints)?;
-            let spelt: Vec<String> = games.iter().map(Rule::to_string).collect();
-            (
-                spelt.join(" "),
-                data.range_note(),
-                Box::new(move |m| growth::render(&data, m)),
-            )
-        }
-        "value-spread" => {
-            let game: Rule = rule.trim().parse()?;
-            let count = counted(&[&game], params.values)?;
-            let data = spread::compute(&game, count)?;
-            (
-                game.to_string(),
-                data.range_note(),
-                Box::new(move |m| spread::render(&data, m)),
-            )
-        }
-        "same-sequence" => {
-            let [game, other] = two(rule)?;
-            let values = counted(&[&game, &other], params.values)?;
-            let input = same::Input {
-                game,
-                other,
-                values,
-                shown: need(params.shown, "shown")?,
-            };
-            let spelt = format!("{} {}", input.game, input.other);
-            let data = same::compute(&input)?;
-            (
-                spelt,
-                data.range_note(),
-                Box::new(move |m| same::render(&data, m)),
-            )
-        }
-        "shifted-pair" => {
-            let [game, shifted] = two(rule)?;
-            let values = counted(&[&game, &shifted], params.values)?;
-            let largest_shift = need(params.largest_shift, "largest_shift")?;
-            let shown = need(params.shown, "shown")?;
-            let input = shift::Input {
-                game,
-                shifted,
-                values,
-                largest_shift,
-                shown,
-            };
-            let spelt = format!("{} {}", input.game, input.shifted);
-            let data = shift::compute(&input)?;
-            (
-                spelt,
-                data.range_note(),
-                Box::new(move |m| shift::render(&data, m)),
-            )
-        }
-        "pass-cases" => {
-            // One to five pass rules of two takes, apart by spaces; each
-            // pair's values are a few dozen, far within the budget.
-            let pairs = rule
-                .split_whitespace()
-                .map(|r| pass_cases::takes(&r.parse()?))
-                .collect::<Result<Vec<[usize; 2]>, String>>()?;
-            let data = pass_cases::compute(&pairs, need(params.tail, "tail")?)?;
-            let spelt: Vec<String> = pairs.iter().map(|[x, y]| format!("pass:{x},{y}")).collect();
-            (
-                spelt.join(" "),
-                data.range_note(),
-                Box::new(move |m| pass_cases::render(&data, m)),
-            )
-        }
-        "saltus" => {
-            // Take-and-break codes apart by spaces, each searched in the
-            // figure's values, beside the figure's own claim.
-            let games = rule
-                .split_whitespace()
-                .map(str::parse)
-                .collect::<Result<Vec<Rule>, String>>()?;
-            let naive = params.naive.as_ref().ok_or("saltus needs its claim")?;
-            if games.is_empty() {
-                return Err("name at least one code: hex:·8".to_string());
-            }
-            let values = counted(
-                &games.iter().chain([&naive.game]).collect::<Vec<_>>(),
-                params.values,
-            )?;
-            let data = saltus::compute(&saltus::Input {
-                games: &games,
-                values,
-                shown: need(params.shown, "shown")?,
-                naive,
-            })?;
-            (
-                spelt(&games),
-                data.range_note(),
-                Box::new(move |m| saltus::render(&data, m)),
-            )
-        }
-        "certificate-lengths" => {
-            // Rules apart by spaces, each followed by its count of values
-            // if not the figure's (`sub:1,3,4 octal:·16 520000`).
-            let games = counted_rules(rule, params.values.unwrap_or(2000))?;
-            let data = certificate_lengths::compute(&games)?;
-            let words: Vec<String> = games.iter().map(|(g, n)| format!("{g} {n}")).collect();
-            (
-                words.join(" "),
-                data.range_note(),
-                Box::new(move |m| certificate_lengths::render(&data, m)),
-            )
-        }
-        "board-heaps" => {
-            let game: Rule = rule.trim().parse()?;
-            let board = params.game.ok_or("board-heaps needs its game")?;
-            let positions = params
-                .positions
-                .as_deref()
-                .ok_or("board-heaps needs its positions")?;
-            let data = board_heaps::compute(board, &game, positions)?;
-            (
-                game.to_string(),
-                data.range_note(),
-                Box::new(move |m| board_heaps::render(&data, m)),
-            )
-        }
+    let (spelt, note, draw) = match kind {
+        "option-reach" => option_reach_answer(rule, params)?,
+        "two-takes-strip" => two_takes_strip_answer(rule, params)?,
+        "period-window" => period_window_answer(rule, params)?,
+        "value-growth" => value_growth_answer(rule, params)?,
+        "value-spread" => value_spread_answer(rule, params)?,
+        "same-sequence" => same_sequence_answer(rule, params)?,
+        "shifted-pair" => shifted_pair_answer(rule, params)?,
+        "pass-cases" => pass_cases_answer(rule, params)?,
+        "saltus" => saltus_answer(rule, params)?,
+        "certificate-lengths" => certificate_lengths_answer(rule, params)?,
+        "board-heaps" => board_heaps_answer(rule, params)?,
         other => return Err(format!("no figure of kind `{other}` answers here")),
     };
     let caption = caption.map_or_else(|| format!("The figure for {spelt}."), str::to_string);
@@ -258,6 +100,196 @@ pub fn answer(
         "cells": cells.to_value(),
         "cells_phone": cells_phone.to_value(),
     }))
+}
+
+/// A figure's rule as spelt back, its range note and its drawing.
+type Answer = (String, String, Drawer);
+
+/// A parameter the kind needs, or what is missing.
+fn need(kind: &str, value: Option<usize>, name: &str) -> Result<usize, String> {
+    value.ok_or(format!("{kind} needs its {name}"))
+}
+
+fn option_reach_answer(rule: &str, params: &Params) -> Result<Answer, String> {
+    let game: Rule = rule.trim().parse()?;
+    let data = reach::compute(
+        &game,
+        need("option-reach", params.heap, "heap")?,
+        need("option-reach", params.shown, "shown")?,
+    )?;
+    Ok((
+        game.to_string(),
+        data.range_note(),
+        Box::new(move |m| reach::render(&data, m)),
+    ))
+}
+
+fn two_takes_strip_answer(rule: &str, params: &Params) -> Result<Answer, String> {
+    let game: Rule = rule.trim().parse()?;
+    let data = two_takes::compute(
+        two_takes::takes(&game)?,
+        need("two-takes-strip", params.shown, "shown")?,
+    )?;
+    let note = two_takes::range_note(&data);
+    Ok((
+        game.to_string(),
+        note,
+        Box::new(move |m| two_takes::render(&data, m)),
+    ))
+}
+
+fn period_window_answer(rule: &str, params: &Params) -> Result<Answer, String> {
+    let game: Rule = rule.trim().parse()?;
+    let count = counted(&[&game], params.values)?;
+    let data = window::compute(&game, count, params.rows.unwrap_or(6))?;
+    Ok((
+        game.to_string(),
+        data.range_note(),
+        Box::new(move |m| window::render(&data, m)),
+    ))
+}
+
+fn value_growth_answer(rule: &str, params: &Params) -> Result<Answer, String> {
+    // Several codes, one series each: the rules apart by spaces.
+    let games = rule
+        .split_whitespace()
+        .map(str::parse)
+        .collect::<Result<Vec<Rule>, String>>()?;
+    let checkpoints = params.checkpoints.clone().unwrap_or_default();
+    growth::check(&games, &checkpoints)?;
+    let last = checkpoints.last().copied().unwrap_or(0) as u64;
+    for game in &games {
+        within_browser(game, last)?;
+    }
+    let data = growth::compute(&games, &checkpoints)?;
+    let spelt: Vec<String> = games.iter().map(Rule::to_string).collect();
+    Ok((
+        spelt.join(" "),
+        data.range_note(),
+        Box::new(move |m| growth::render(&data, m)),
+    ))
+}
+
+fn value_spread_answer(rule: &str, params: &Params) -> Result<Answer, String> {
+    let game: Rule = rule.trim().parse()?;
+    let count = counted(&[&game], params.values)?;
+    let data = spread::compute(&game, count)?;
+    Ok((
+        game.to_string(),
+        data.range_note(),
+        Box::new(move |m| spread::render(&data, m)),
+    ))
+}
+
+fn same_sequence_answer(rule: &str, params: &Params) -> Result<Answer, String> {
+    let [game, other] = two(rule)?;
+    let values = counted(&[&game, &other], params.values)?;
+    let input = same::Input {
+        game,
+        other,
+        values,
+        shown: need("same-sequence", params.shown, "shown")?,
+    };
+    let spelt = format!("{} {}", input.game, input.other);
+    let data = same::compute(&input)?;
+    Ok((
+        spelt,
+        data.range_note(),
+        Box::new(move |m| same::render(&data, m)),
+    ))
+}
+
+fn shifted_pair_answer(rule: &str, params: &Params) -> Result<Answer, String> {
+    let [game, shifted] = two(rule)?;
+    let values = counted(&[&game, &shifted], params.values)?;
+    let largest_shift = need("shifted-pair", params.largest_shift, "largest_shift")?;
+    let shown = need("shifted-pair", params.shown, "shown")?;
+    let input = shift::Input {
+        game,
+        shifted,
+        values,
+        largest_shift,
+        shown,
+    };
+    let spelt = format!("{} {}", input.game, input.shifted);
+    let data = shift::compute(&input)?;
+    Ok((
+        spelt,
+        data.range_note(),
+        Box::new(move |m| shift::render(&data, m)),
+    ))
+}
+
+fn pass_cases_answer(rule: &str, params: &Params) -> Result<Answer, String> {
+    // One to five pass rules of two takes, apart by spaces; each
+    // pair's values are a few dozen, far within the budget.
+    let pairs = rule
+        .split_whitespace()
+        .map(|r| pass_cases::takes(&r.parse()?))
+        .collect::<Result<Vec<[usize; 2]>, String>>()?;
+    let data = pass_cases::compute(&pairs, need("pass-cases", params.tail, "tail")?)?;
+    let spelt: Vec<String> = pairs.iter().map(|[x, y]| format!("pass:{x},{y}")).collect();
+    Ok((
+        spelt.join(" "),
+        data.range_note(),
+        Box::new(move |m| pass_cases::render(&data, m)),
+    ))
+}
+
+fn saltus_answer(rule: &str, params: &Params) -> Result<Answer, String> {
+    // Take-and-break codes apart by spaces, each searched in the
+    // figure's values, beside the figure's own claim.
+    let games = rule
+        .split_whitespace()
+        .map(str::parse)
+        .collect::<Result<Vec<Rule>, String>>()?;
+    let naive = params.naive.as_ref().ok_or("saltus needs its claim")?;
+    if games.is_empty() {
+        return Err("name at least one code: hex:·8".to_string());
+    }
+    let values = counted(
+        &games.iter().chain([&naive.game]).collect::<Vec<_>>(),
+        params.values,
+    )?;
+    let data = saltus::compute(&saltus::Input {
+        games: &games,
+        values,
+        shown: need("saltus", params.shown, "shown")?,
+        naive,
+    })?;
+    Ok((
+        spelt(&games),
+        data.range_note(),
+        Box::new(move |m| saltus::render(&data, m)),
+    ))
+}
+
+fn certificate_lengths_answer(rule: &str, params: &Params) -> Result<Answer, String> {
+    // Rules apart by spaces, each followed by its count of values
+    // if not the figure's (`sub:1,3,4 octal:·16 520000`).
+    let games = counted_rules(rule, params.values.unwrap_or(2000))?;
+    let data = certificate_lengths::compute(&games)?;
+    let words: Vec<String> = games.iter().map(|(g, n)| format!("{g} {n}")).collect();
+    Ok((
+        words.join(" "),
+        data.range_note(),
+        Box::new(move |m| certificate_lengths::render(&data, m)),
+    ))
+}
+
+fn board_heaps_answer(rule: &str, params: &Params) -> Result<Answer, String> {
+    let game: Rule = rule.trim().parse()?;
+    let board = params.game.ok_or("board-heaps needs its game")?;
+    let positions = params
+        .positions
+        .as_deref()
+        .ok_or("board-heaps needs its positions")?;
+    let data = board_heaps::compute(board, &game, positions)?;
+    Ok((
+        game.to_string(),
+        data.range_note(),
+        Box::new(move |m| board_heaps::render(&data, m)),
+    ))
 }
 
 /// The values asked for, within the budget for each rule (in the command

@@ -29,8 +29,7 @@
 //! code, on rows long enough for every path, and on random rows).
 
 use crate::games::octal::{OctalCode, values as plain_values};
-use crate::games::octal_fast::ValueTooLarge;
-use crate::games::octal_memory::{EngineStop, reserve};
+use crate::games::octal_memory::{EngineStop, ValueTooLarge, reserve};
 use crate::games::octal_moves::MoveTable;
 use crate::games::octal_options::OptionFlags;
 use crate::sequence::Value;
@@ -469,6 +468,39 @@ pub fn dense_values(code: &OctalCode, count: usize) -> Vec<Value> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::games::octal_fast::SparseEngine;
+    use crate::games::octal_memory::MemoryRefused;
+
+    fn widened(values: &[u16]) -> Vec<Value> {
+        values.iter().map(|&v| Value::from(v)).collect()
+    }
+
+    /// Here rather than beside [`MemoryRefused`]: it drives both engines,
+    /// and the memory module stays below them.
+    #[test]
+    fn each_engine_refuses_a_step_it_cannot_hold_and_goes_on_after() {
+        // 2^62 values of two bytes each: more than any address space. The
+        // step is refused before it computes, and the engine is as it was.
+        let huge = usize::MAX / 4;
+        let refused = MemoryRefused {
+            heap: 1000,
+            values: huge,
+            bytes: huge as u64 * 2,
+        };
+        let code = OctalCode::parse("·6").unwrap();
+        let plain = plain_values(&code, 2000);
+        let mut sparse = SparseEngine::new(&code);
+        sparse.extend_to(1000).unwrap();
+        assert_eq!(sparse.extend_to(huge), Err(refused.into()));
+        assert_eq!(sparse.values().len(), 1000);
+        sparse.extend_to(2000).unwrap();
+        assert_eq!(widened(sparse.values()), plain);
+        let mut dense = DenseEngine::new(&code, false);
+        dense.extend_to(1000).unwrap();
+        assert_eq!(dense.extend_to(huge), Err(refused.into()));
+        dense.extend_to(2000).unwrap();
+        assert_eq!(widened(dense.values()), plain);
+    }
 
     #[test]
     fn equal_to_the_plain_loop_on_every_three_digit_code() {

@@ -41,7 +41,7 @@
 //! [`crate::games::octal_memory::MemoryRefused`], not an abort.
 
 use crate::games::octal::{OctalCode, values as plain_values};
-use crate::games::octal_memory::{EngineStop, MemoryRefused, reserve};
+use crate::games::octal_memory::{EngineStop, MemoryRefused, ValueTooLarge, reserve};
 use crate::games::octal_moves::MoveTable;
 use crate::games::octal_options::OptionFlags;
 use crate::sequence::Value;
@@ -74,12 +74,6 @@ const MAX_SCAN_BLOCK: usize = 1024;
 
 /// Heaps between two learnings of the masks once past the powers of two.
 const RELEARN_EVERY: usize = 1 << 16;
-
-/// A value too large for the engine's `u16` storage, at `heap`.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct ValueTooLarge {
-    pub heap: usize,
-}
 
 /// The incremental sparse-space engine for one code.
 #[derive(Debug, Clone)]

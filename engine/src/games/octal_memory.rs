@@ -17,7 +17,11 @@
 
 use std::collections::TryReserveError;
 
-use crate::games::octal_fast::ValueTooLarge;
+/// A value too large for the engines' `u16` storage, at `heap`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct ValueTooLarge {
+    pub heap: usize,
+}
 
 /// Memory an engine asked for and did not get.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -92,39 +96,6 @@ fn grow<T>(table: &mut Vec<T>, len: usize) -> Result<(), TryReserveError> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::games::octal::{OctalCode, values as plain_values};
-    use crate::games::octal_dense::DenseEngine;
-    use crate::games::octal_fast::SparseEngine;
-    use crate::sequence::Value;
-
-    fn widened(values: &[u16]) -> Vec<Value> {
-        values.iter().map(|&v| Value::from(v)).collect()
-    }
-
-    #[test]
-    fn each_engine_refuses_a_step_it_cannot_hold_and_goes_on_after() {
-        // 2^62 values of two bytes each: more than any address space. The
-        // step is refused before it computes, and the engine is as it was.
-        let huge = usize::MAX / 4;
-        let refused = MemoryRefused {
-            heap: 1000,
-            values: huge,
-            bytes: huge as u64 * 2,
-        };
-        let code = OctalCode::parse("·6").unwrap();
-        let plain = plain_values(&code, 2000);
-        let mut sparse = SparseEngine::new(&code);
-        sparse.extend_to(1000).unwrap();
-        assert_eq!(sparse.extend_to(huge), Err(refused.into()));
-        assert_eq!(sparse.values().len(), 1000);
-        sparse.extend_to(2000).unwrap();
-        assert_eq!(widened(sparse.values()), plain);
-        let mut dense = DenseEngine::new(&code, false);
-        dense.extend_to(1000).unwrap();
-        assert_eq!(dense.extend_to(huge), Err(refused.into()));
-        dense.extend_to(2000).unwrap();
-        assert_eq!(widened(dense.values()), plain);
-    }
 
     #[test]
     fn a_size_no_machine_has_is_refused_with_the_figures() {

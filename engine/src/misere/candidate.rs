@@ -117,7 +117,9 @@ impl Marking<'_> {
 }
 
 /// The candidate from `product` with heap images `pretending` (heaps
-/// 0..=n) and each heap's options' parts, marked and reduced.
+/// 0..=n) and each heap's options' parts, marked and reduced: the
+/// elements a game reaches are marked P or N, merged into the coarsest
+/// classes the heaps respect, numbered, and multiplied out.
 pub fn build(
     product: &Product,
     pretending: &[usize],
@@ -126,16 +128,7 @@ pub fn build(
     most_bytes: u64,
 ) -> Result<Candidate, String> {
     let top = pretending.len() - 1;
-    // The heaps' distinct images: the letters a class's signature reads.
-    let alphabet: Vec<usize> = {
-        let mut a: Vec<usize> = (1..=top)
-            .filter(|&h| !options[h].is_empty())
-            .map(|h| pretending[h])
-            .collect();
-        a.sort_unstable();
-        a.dedup();
-        a
-    };
+    let alphabet = alphabet(pretending, options);
     let marking_bytes = memory::product_bytes(product.size(), alphabet.len());
     if marking_bytes > most_bytes {
         return Err(memory::refusal(
@@ -160,10 +153,6 @@ pub fn build(
     let reached: Vec<usize> = (0..product.size())
         .filter(|&x| status[x] != UNMARKED)
         .collect();
-    let mut class = vec![u32::MAX; product.size()];
-    for &x in &reached {
-        class[x] = u32::from(status[x] == IS_P);
-    }
     // Each reached element's product with each letter, made once: the
     // classes are refined over and over (30 rounds and more on ·07's
     // candidates), and the product's divisions were a third of the time.
@@ -174,56 +163,8 @@ pub fn build(
     for &x in &reached {
         moves.extend(alphabet.iter().map(|&g| product.product(x, g)));
     }
-    let mut classes = 0;
-    loop {
-        let mut signatures: std::collections::HashMap<Vec<u32>, u32> =
-            std::collections::HashMap::new();
-        let mut next = vec![u32::MAX; product.size()];
-        let letters = alphabet.len();
-        for (i, &x) in reached.iter().enumerate() {
-            let mut signature = Vec::with_capacity(letters + 1);
-            signature.push(class[x]);
-            for &to in &moves[i * letters..(i + 1) * letters] {
-                let y = class[to];
-                if y == u32::MAX {
-                    return Err("the marked elements are not closed under the heaps".into());
-                }
-                signature.push(y);
-            }
-            let fresh = signatures.len() as u32;
-            next[x] = *signatures.entry(signature).or_insert(fresh);
-        }
-        meter.spend((reached.len() * (alphabet.len() + 1)) as u64)?;
-        let count = signatures.len();
-        class = next;
-        if count == classes {
-            break;
-        }
-        classes = count;
-    }
-    // Number the classes as a breadth-first walk from the identity meets
-    // them, heaps in increasing size: the same quotient is always written
-    // the same way.
-    let mut number = vec![u32::MAX; classes];
-    let mut representative = Vec::with_capacity(classes);
-    number[class[0] as usize] = 0;
-    representative.push(0usize);
-    let mut at = 0;
-    while at < representative.len() {
-        let x = representative[at];
-        for h in 1..=top {
-            if options[h].is_empty() {
-                continue;
-            }
-            let y = product.product(x, pretending[h]);
-            let c = class[y] as usize;
-            if number[c] == u32::MAX {
-                number[c] = representative.len() as u32;
-                representative.push(y);
-            }
-        }
-        at += 1;
-    }
+    let (class, classes) = refine(&status, &reached, &moves, alphabet.len(), meter)?;
+    let (number, representative) = numbered(product, pretending, options, &class, classes);
     let size = representative.len();
     let needed = memory::quotient_bytes(size).saturating_add(marking_bytes);
     if needed > most_bytes {
@@ -260,4 +201,92 @@ pub fn build(
         p,
         pretending,
     })
+}
+
+/// The heaps' distinct images (heaps with a move): the letters a class's
+/// signature reads.
+fn alphabet(pretending: &[usize], options: &[Vec<Vec<usize>>]) -> Vec<usize> {
+    let mut a: Vec<usize> = (1..pretending.len())
+        .filter(|&h| !options[h].is_empty())
+        .map(|h| pretending[h])
+        .collect();
+    a.sort_unstable();
+    a.dedup();
+    a
+}
+
+/// The reached elements split by outcome, then refined by their products
+/// with each letter (`moves`, a row of `letters` for each reached element)
+/// until no class splits: each element's class, and how many classes.
+fn refine(
+    status: &[u8],
+    reached: &[usize],
+    moves: &[usize],
+    letters: usize,
+    meter: &Meter,
+) -> Result<(Vec<u32>, usize), String> {
+    let mut class = vec![u32::MAX; status.len()];
+    for &x in reached {
+        class[x] = u32::from(status[x] == IS_P);
+    }
+    let mut classes = 0;
+    loop {
+        let mut signatures: std::collections::HashMap<Vec<u32>, u32> =
+            std::collections::HashMap::new();
+        let mut next = vec![u32::MAX; status.len()];
+        for (i, &x) in reached.iter().enumerate() {
+            let mut signature = Vec::with_capacity(letters + 1);
+            signature.push(class[x]);
+            for &to in &moves[i * letters..(i + 1) * letters] {
+                let y = class[to];
+                if y == u32::MAX {
+                    return Err("the marked elements are not closed under the heaps".into());
+                }
+                signature.push(y);
+            }
+            let fresh = signatures.len() as u32;
+            next[x] = *signatures.entry(signature).or_insert(fresh);
+        }
+        meter.spend((reached.len() * (letters + 1)) as u64)?;
+        let count = signatures.len();
+        class = next;
+        if count == classes {
+            return Ok((class, classes));
+        }
+        classes = count;
+    }
+}
+
+/// The classes numbered as a breadth-first walk from the identity meets
+/// them, heaps in increasing size, so the same quotient is always written
+/// the same way: each class's number, and the element that stands for each
+/// number.
+fn numbered(
+    product: &Product,
+    pretending: &[usize],
+    options: &[Vec<Vec<usize>>],
+    class: &[u32],
+    classes: usize,
+) -> (Vec<u32>, Vec<usize>) {
+    let mut number = vec![u32::MAX; classes];
+    let mut representative = Vec::with_capacity(classes);
+    number[class[0] as usize] = 0;
+    representative.push(0usize);
+    let mut at = 0;
+    while at < representative.len() {
+        let x = representative[at];
+        for h in 1..pretending.len() {
+            if options[h].is_empty() {
+                continue;
+            }
+            let y = product.product(x, pretending[h]);
+            let c = class[y] as usize;
+            if number[c] == u32::MAX {
+                number[c] = representative.len() as u32;
+                representative.push(y);
+            }
+        }
+        at += 1;
+    }
+    (number, representative)
 }

@@ -284,23 +284,7 @@ impl Verifier {
                 layer.states.push(state);
                 layer.sums.push(sum);
                 next.push(id);
-                let held = (self.states.len() + layer.states.len()) as u64;
-                let needed = memory::quotient_bytes(self.monoid.size()).saturating_add(
-                    held.saturating_mul(memory::state_bytes(self.monoid.size(), heap)),
-                );
-                if needed > self.most_bytes {
-                    return Err(Stop::Budget(memory::refusal(
-                        &format!("the check's {held} states"),
-                        needed,
-                        self.most_bytes,
-                    )));
-                }
-                if self.states.len() + layer.states.len() > self.most_states {
-                    return Err(Stop::Budget(format!(
-                        "the check needs more than {} states",
-                        self.most_states
-                    )));
-                }
+                self.within_bounds(layer.states.len(), heap)?;
             }
             round = next.into_iter().map(|id| (true, id)).collect();
         }
@@ -311,6 +295,28 @@ impl Verifier {
             })),
             None => Ok(layer),
         }
+    }
+
+    /// Refuses a check that, holding `fresh` states beyond those kept, would
+    /// pass its memory or its count of states.
+    fn within_bounds(&self, fresh: usize, heap: usize) -> Result<(), Stop> {
+        let held = (self.states.len() + fresh) as u64;
+        let needed = memory::quotient_bytes(self.monoid.size())
+            .saturating_add(held.saturating_mul(memory::state_bytes(self.monoid.size(), heap)));
+        if needed > self.most_bytes {
+            return Err(Stop::Budget(memory::refusal(
+                &format!("the check's {held} states"),
+                needed,
+                self.most_bytes,
+            )));
+        }
+        if self.states.len() + fresh > self.most_states {
+            return Err(Stop::Budget(format!(
+                "the check needs more than {} states",
+                self.most_states
+            )));
+        }
+        Ok(())
     }
 
     /// Keeps a layer's states.

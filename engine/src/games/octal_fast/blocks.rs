@@ -43,8 +43,8 @@ use std::sync::Mutex;
 
 use crate::parallel::prelude::*;
 
-use super::{ParityClass, SparseEngine, ValueTooLarge, scan_pairs};
-use crate::games::octal_memory::EngineStop;
+use super::{ParityClass, SparseEngine, scan_pairs};
+use crate::games::octal_memory::{EngineStop, ValueTooLarge};
 use crate::games::octal_moves::MoveTable;
 use crate::games::octal_options::OptionFlags;
 
