@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# The pull-request review (README: "Workflows"). One script, called by
+# The pull-request review (the manual: "Reviewing a pull request", content/manual-reviewing.md). One script, called by
 # .github/workflows/review.yml and by .ci/workflow-commands on a scratch
 # repository, so what CI tests is what the workflow runs.
 #

@@ -6,7 +6,7 @@
 //! peak resident size (`VmHWM` in `/proc/self/status`).
 //!
 //! Run: `cargo run --release --example memory_per_value -- octal:.1777 100000000`
-//! (the README's figures are of the `ladder` binary under `/usr/bin/time -v`;
+//! (the manual's figures are of the `ladder` binary under `/usr/bin/time -v`;
 //! this gives the same number from inside the process, to compare engines).
 
 use std::time::Instant;

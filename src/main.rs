@@ -60,7 +60,7 @@ fn run(cli: Cli) -> Result<ExitCode> {
         Command::Misere(args) => cli::misere::run(args),
         Command::Atlas(args) => cli::atlas::run(args, root),
         Command::Completions(args) => cli::completions::run(args),
-        Command::Man => cli::completions::man(),
+        Command::Man(args) => cli::completions::man(args),
         Command::Coalition(args) => cli::coalition::run(args),
     }
 }

@@ -104,6 +104,11 @@ pub struct Page {
     /// phone's row of links (the title when absent).
     #[serde(default)]
     pub nav: Option<String>,
+    /// Which part of the site the page belongs to: an essay (the default),
+    /// in the navigation and the index, or a page of the manual, in the
+    /// manual's own contents.
+    #[serde(default)]
+    pub part: Part,
     /// One line on the index.
     pub summary: String,
     /// The Markdown file in `content/` holding the prose.
@@ -112,6 +117,17 @@ pub struct Page {
     /// the prose to its row in the atlas (a site with an `atlas` figure).
     #[serde(default)]
     pub link_codes: bool,
+}
+
+/// The parts of a site: the essays a reader reads in order, and the
+/// manual an author or researcher looks things up in. Each has its own
+/// order (previous and next stay within it).
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Part {
+    #[default]
+    Essays,
+    Manual,
 }
 
 /// Page ids the site writes itself: `index.html` is the site's index, and

@@ -22,7 +22,7 @@ pub const MAX_OCTAL_VALUES: usize = u32::MAX as usize;
 
 /// What an octal run holds per value, in tenths of a byte: 2 bytes for the
 /// value itself and at most half a byte for the engines' lists and the
-/// output (measured: README, "Long runs of octal codes").
+/// output (measured: the manual, content/manual-long-runs.md).
 pub const OCTAL_TENTHS_PER_VALUE: u64 = 25;
 
 /// The memory assumed to be available where `/proc/meminfo` cannot be read:

@@ -1,4 +1,4 @@
-//! `ladder completions SHELL` and `ladder man`: generated from the command
+//! `ladder completions SHELL` and `ladder man [--markdown]`: generated from the command
 //! line's own definition, so they never fall behind it.
 
 use std::process::ExitCode;
@@ -22,8 +22,20 @@ pub fn run(args: Args) -> Result<ExitCode> {
     Ok(ExitCode::SUCCESS)
 }
 
-/// The manual page, in roff.
-pub fn man() -> Result<ExitCode> {
+#[derive(clap::Args)]
+pub struct ManArgs {
+    /// Print the site manual's command-line reference (Markdown, every
+    /// command's help) instead of the roff page.
+    #[arg(long)]
+    markdown: bool,
+}
+
+/// The manual page, in roff, or the manual's reference in Markdown.
+pub fn man(args: ManArgs) -> Result<ExitCode> {
+    if args.markdown {
+        emit(&super::reference::markdown())?;
+        return Ok(ExitCode::SUCCESS);
+    }
     let mut page = Vec::new();
     clap_mangen::Man::new(Cli::command()).render(&mut page)?;
     emit(&String::from_utf8_lossy(&page))?;

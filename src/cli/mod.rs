@@ -12,6 +12,7 @@ pub mod diff;
 mod drive;
 pub mod misere;
 pub mod print;
+pub mod reference;
 pub mod seq;
 pub mod serve;
 pub mod solve;
@@ -82,9 +83,12 @@ pub enum Command {
     /// Shell completions for bash, zsh or fish, written to standard output.
     #[command(after_help = "Example: ladder completions bash > /etc/bash_completion.d/ladder")]
     Completions(completions::Args),
-    /// The manual page (roff), generated from this command line's definition.
-    #[command(after_help = "Example: ladder man > ladder.1 && man ./ladder.1")]
-    Man,
+    /// The manual page (roff), or with --markdown the manual's command-line
+    /// reference, generated from this command line's definition.
+    #[command(
+        after_help = "Examples:\n  ladder man > ladder.1 && man ./ladder.1\n  ladder man --markdown > content/manual-reference.md"
+    )]
+    Man(completions::ManArgs),
     /// The three-player game under the fixed alliance: heap kinds, census,
     /// classes, key table, and whether Nim's shape holds.
     #[command(after_help = coalition::HELP)]

@@ -257,7 +257,7 @@ impl Digits {
     }
 }
 
-/// `--json`: one object, its fields documented in the README; `values`
+/// `--json`: one object, its fields documented in the manual (content/manual-research.md); `values`
 /// and `ordinary` stand as placeholders that [`stream_json`] fills.
 fn json_object<T: Copy + Into<u32> + Into<i64> + PartialEq>(
     rule: &Rule,

@@ -306,7 +306,7 @@ fn shape_lines(out: &mut String, summary: &Summary) {
     }
 }
 
-/// `--json`: the result and the run's statistics, no values (README).
+/// `--json`: the result and the run's statistics, no values (the manual, content/manual-research.md).
 fn json_object(rule: &Rule, run: &Run) -> serde_json::Value {
     let summary = run.summary;
     let found = summary.analysis.period.found();

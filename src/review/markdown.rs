@@ -1,5 +1,5 @@
 //! `ladder diff --format markdown`: the review as one pull-request comment
-//! (README: "Workflows"). A summary line, a table per changed figure, long
+//! (the manual: "Reviewing a pull request", content/manual-reviewing.md). A summary line, a table per changed figure, long
 //! lists folded into `<details>`, and a note when nothing changed.
 //!
 //! Every name and value shown comes from the two sites, and the new one is

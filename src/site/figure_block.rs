@@ -57,6 +57,7 @@ pub fn alone_pages(
     manifest: &Manifest,
     site: &serde_json::Value,
     pages: &serde_json::Value,
+    manual: &serde_json::Value,
 ) -> Result<Files> {
     let mut files = Files::new();
     for f in figures {
@@ -75,6 +76,7 @@ pub fn alone_pages(
         context.insert("notes", &notes(f, "../")?);
         context.insert("site", site);
         context.insert("pages", pages);
+        context.insert("manual", manual);
         context.insert("current", &f.figure.page.0);
         context.insert("root", "../");
         let html = tera

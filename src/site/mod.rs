@@ -20,6 +20,7 @@ pub mod links;
 pub mod navigation;
 pub mod pages;
 pub mod placement;
+pub mod prose_tables;
 pub mod provenance;
 pub mod references;
 pub mod reproduce;

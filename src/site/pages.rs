@@ -31,9 +31,9 @@ use super::template_error::located;
 use super::{
     Files, figure_block, json, links, math, navigation, provenance, reproduce, theorems, wording,
 };
-use super::{atlas, code_links, explore, script, stylesheet};
+use super::{atlas, code_links, explore, prose_tables, script, stylesheet};
 use crate::figures::Computed;
-use crate::manifest::{Manifest, Page};
+use crate::manifest::{Manifest, Page, Part};
 use crate::project::{Located, Project};
 use crate::text::numbers::grouped;
 use crate::text::shown;
@@ -66,9 +66,11 @@ const STYLE: [&str; 9] = [
 ];
 
 /// A page as the templates see it.
-#[derive(Deserialize, Serialize)]
+#[derive(Clone, Deserialize, Serialize)]
 struct PageView<'a> {
     id: &'a str,
+    /// In the manual rather than the essays.
+    manual: bool,
     title: &'a str,
     /// The navigation's label: the manifest's `nav`, else the title.
     nav: &'a str,
@@ -195,9 +197,12 @@ pub fn render(
     // What the content may read of the site: its title, its revision and
     // the revision's date (the colophon prints them).
     let site = site_view(manifest, revision);
+    let (manual, essays): (Vec<PageView>, Vec<PageView>) =
+        views.iter().cloned().partition(|v| v.manual);
     let frame = Frame {
         site: &site,
-        views: &views,
+        essays: &essays,
+        manual: &manual,
         // The templates link the primer's words only on a site that has one.
         has_primer: views.iter().any(|v| v.id == "primer"),
     };
@@ -213,7 +218,7 @@ pub fn render(
     let blocks = figure_block::render(&tera, figures, &numbers, manifest.site.explore)?;
     placements.set_links(links(figures, &numbers));
 
-    let essays = Essays {
+    let renderer = Renderer {
         tera: &tera,
         placements: &placements,
         citations: &citations,
@@ -222,15 +227,9 @@ pub fn render(
         template: templates.join("page.html"),
     };
     let mut files = Files::new();
-    for (index, ((page, content), placed)) in manifest
-        .pages
-        .iter()
-        .zip(&contents)
-        .zip(&placed)
-        .enumerate()
-    {
+    for ((page, content), placed) in manifest.pages.iter().zip(&contents).zip(&placed) {
         let blocks: Vec<String> = placed.iter().map(|id| blocks[id].clone()).collect();
-        let html = essays.page(index, page, content, &blocks)?;
+        let html = renderer.page(page, content, &blocks)?;
         files.insert(
             PathBuf::from(format!("{}.html", page.id)),
             html.into_bytes(),
@@ -251,9 +250,10 @@ pub fn render(
     }
 
     files.extend(figure_files(figures));
-    let pages = serde_json::to_value(&views)?;
+    let pages = serde_json::to_value(frame.essays)?;
+    let manual = serde_json::to_value(frame.manual)?;
     files.extend(figure_block::alone_pages(
-        &tera, figures, &numbers, manifest, &site, &pages,
+        &tera, figures, &numbers, manifest, &site, &pages, &manual,
     )?);
     files.insert(PathBuf::from("style.css"), style);
     files.extend(scripts);
@@ -268,6 +268,7 @@ fn page_views<'a>(manifest: &'a Manifest, figures: &[Computed]) -> Vec<PageView<
         .iter()
         .map(|p| PageView {
             id: &p.id.0,
+            manual: p.part == Part::Manual,
             title: &p.title,
             nav: p.nav.as_deref().unwrap_or(&p.title),
             summary: &p.summary,
@@ -276,11 +277,13 @@ fn page_views<'a>(manifest: &'a Manifest, figures: &[Computed]) -> Vec<PageView<
         .collect()
 }
 
-/// What every page's template reads besides its own: the site, the pages
-/// in order for the navigation, and whether there is a primer to link.
+/// What every page's template reads besides its own: the site, the essays
+/// in order for the navigation, the manual's pages for its contents, and
+/// whether there is a primer to link.
 struct Frame<'a> {
     site: &'a serde_json::Value,
-    views: &'a [PageView<'a>],
+    essays: &'a [PageView<'a>],
+    manual: &'a [PageView<'a>],
     has_primer: bool,
 }
 
@@ -289,7 +292,8 @@ impl Frame<'_> {
     fn context(&self) -> Context {
         let mut context = Context::new();
         context.insert("site", self.site);
-        context.insert("pages", self.views);
+        context.insert("pages", self.essays);
+        context.insert("manual", self.manual);
         context.insert("primer", &self.has_primer);
         context
     }
@@ -297,7 +301,7 @@ impl Frame<'_> {
 
 /// What the essays' pages are rendered with, once the figures are placed
 /// and numbered.
-struct Essays<'a> {
+struct Renderer<'a> {
     tera: &'a Tera,
     placements: &'a Placements,
     citations: &'a Citations,
@@ -307,18 +311,19 @@ struct Essays<'a> {
     template: PathBuf,
 }
 
-impl Essays<'_> {
-    /// The page at `index` in reading order: its content with `blocks` in
+impl Renderer<'_> {
+    /// A page, placed in its part's order: its content with `blocks` in
     /// place, its references, its headings anchored and its contents, in
     /// `page.html`.
-    fn page(
-        &self,
-        index: usize,
-        page: &Page,
-        content: &Content,
-        blocks: &[String],
-    ) -> Result<String> {
-        let views = self.frame.views;
+    fn page(&self, page: &Page, content: &Content, blocks: &[String]) -> Result<String> {
+        let views = match page.part {
+            Part::Essays => self.frame.essays,
+            Part::Manual => self.frame.manual,
+        };
+        let index = views
+            .iter()
+            .position(|v| v.id == page.id.0)
+            .ok_or_else(|| anyhow!("page `{}` is in no part of the site", page.id))?;
         self.citations.begin();
         let mut body = render_content(
             self.tera,
@@ -587,6 +592,7 @@ fn render_content(
         events
     };
     let events = reproduce::boxes(events);
+    let events = prose_tables::framed(events);
     let events = math::render_events(events.into_iter()).map_err(|e| {
         // Located at the formula's first appearance in the source.
         let (line, column) = content

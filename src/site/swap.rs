@@ -6,7 +6,7 @@
 //! names swap atomically and the old folder ends up at the staging name.
 //! Where that is missing (another system, or a file system without it) the
 //! fallback is two renames, the old folder moved aside first, which leaves
-//! a moment without `output/`; the README says so.
+//! a moment without `output/`; the manual says so (content/manual-guarantees.md).
 
 use std::fs;
 use std::io;

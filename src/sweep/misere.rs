@@ -315,7 +315,7 @@ mod tests {
 
     #[test]
     fn a_code_is_settled_or_stopped_where_its_budget_ends() {
-        // ·312: 12 elements, 3 in P, Φ of period 2 from heap 5 (the README).
+        // ·312: 12 elements, 3 in P, Φ of period 2 from heap 5 (the manual, content/manual-research.md).
         let wide = plan(60, 100_000_000);
         let r = record("octal:.312", &wide);
         assert_eq!(r.status, Status::Proved);

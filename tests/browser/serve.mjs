@@ -1,4 +1,4 @@
-// The browser test of `ladder serve` (README): on a copy of the site's sources
+// The browser test of `ladder serve` (the manual: content/manual-getting-started.md): on a copy of the site's sources
 // in a temporary folder (the real ones are never edited), starts the server on
 // a free loopback port, opens a page in headless Chromium and, without ever
 // reloading it by hand:

@@ -13,6 +13,7 @@ mod input;
 mod leaks;
 mod leftovers;
 mod legible;
+mod manual;
 mod math;
 mod memory;
 mod misere;

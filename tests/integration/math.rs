@@ -47,6 +47,12 @@ fn no_page_imitates_mathematics() {
         }
         let html = fs::read_to_string(&path).unwrap();
         let name = path.file_name().unwrap().to_string_lossy().to_string();
+        // The manual quotes commands, their output and code, which are
+        // plain text by nature (`s ≤ k`, `N₁` as a program prints them);
+        // its mathematics is the essays' and the proofs' pages.
+        if name == "manual.html" || name.starts_with("manual-") {
+            continue;
+        }
         if let Some(c) = html.chars().find(|c| ('\u{2080}'..='\u{2089}').contains(c)) {
             found.push(format!("{name}: subscript digit {c}"));
         }

@@ -101,3 +101,40 @@ fn a_short_nav_label_names_the_page_in_the_navigation_only() {
     let index = fs::read_to_string(dir.path().join("output/index.html")).unwrap();
     assert!(index.contains(">A page</a>"), "the index's link");
 }
+
+/// Pages of `part: manual` are out of the essays' way: not in the
+/// navigation's row (one "Manual" link stands for them) nor on the index,
+/// each with the manual's contents, and previous and next within the
+/// manual alone.
+#[test]
+fn the_manual_is_a_part_of_its_own() {
+    let dir = site("base");
+    let manifest = dir.path().join("figures.yaml");
+    let text = fs::read_to_string(&manifest).unwrap();
+    let manual = "  - id: guide\n    part: manual\n    title: The guide\n    summary: How.\n    content: guide.md\n  - id: guide-more\n    part: manual\n    title: More of it\n    summary: More.\n    content: guide.md\nfigures:\n";
+    fs::write(&manifest, text.replace("figures:\n", manual)).unwrap();
+    fs::write(dir.path().join("content/guide.md"), "Read this.\n").unwrap();
+    let build = ladder(dir.path(), &["build"]);
+    assert!(build.status.success(), "{}", stderr(&build));
+    let essay = page(dir.path());
+    let nav = &essay[essay.find("<nav aria-label=\"Essays\">").unwrap()..];
+    let nav = &nav[..nav.find("</nav>").unwrap()];
+    assert!(nav.contains("<a href=\"guide.html\">Manual</a>"), "{nav}");
+    assert!(!nav.contains("The guide") && !nav.contains("guide-more"), "{nav}");
+    assert!(!essay.contains("rel=\"next\""), "the essay's next is no manual page");
+    let index = fs::read_to_string(dir.path().join("output/index.html")).unwrap();
+    assert!(!index.contains("The guide"), "the index lists essays");
+    let guide = fs::read_to_string(dir.path().join("output/guide.html")).unwrap();
+    assert!(guide.contains("aria-current=\"page\">Manual</a>"), "the nav marks the part");
+    assert!(
+        guide.contains("<nav class=\"manual-contents\" aria-label=\"The manual\">")
+            && guide.contains("<a href=\"guide.html\" aria-current=\"page\">The guide</a>")
+            && guide.contains("<a href=\"guide-more.html\">More of it</a>"),
+        "the manual's contents"
+    );
+    assert!(guide.contains("<a class=\"next\" href=\"guide-more.html\" rel=\"next\">"));
+    assert!(!guide.contains("rel=\"prev\""), "the manual's first page has no previous");
+    let more = fs::read_to_string(dir.path().join("output/guide-more.html")).unwrap();
+    assert!(more.contains("<a class=\"previous\" href=\"guide.html\" rel=\"prev\">"));
+    assert!(!more.contains("href=\"page.html\" rel="), "no step back into the essays");
+}

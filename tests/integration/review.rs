@@ -123,7 +123,7 @@ fn the_review_page_escapes_file_names_and_data() {
 }
 
 /// The comment a pull request gets for one changed figure parameter, and
-/// for none (README: "Workflows"), byte for byte.
+/// for none (the manual: "Reviewing a pull request", content/manual-reviewing.md), byte for byte.
 #[test]
 fn the_markdown_review_of_a_one_figure_change() {
     let dir = built();
@@ -174,7 +174,7 @@ fn the_markdown_review_of_a_one_figure_change() {
 /// Issue 30, point 1: the comment shows each changed figure's old and new
 /// drawing, served from `--images URL`, where `--html DIR` wrote them, and
 /// links the review page; a page whose footer stamp alone changed is not a
-/// changed page. Byte for byte (README: "Workflows").
+/// changed page. Byte for byte (the manual: "Reviewing a pull request", content/manual-reviewing.md).
 #[test]
 fn the_markdown_review_shows_the_drawings_it_serves() {
     let dir = built();
