@@ -12,6 +12,8 @@ use cli::print::ClosedPipe;
 use cli::{Cli, Command};
 
 fn main() -> ExitCode {
+    // The manual's reference page is this command line's help, made here.
+    ladder::site::command_line::provide(cli::reference::markdown);
     let cli = match Cli::try_parse() {
         Ok(cli) => cli,
         Err(error) => return refused(&error),

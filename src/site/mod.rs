@@ -10,6 +10,7 @@
 
 pub mod atlas;
 pub mod code_links;
+pub mod command_line;
 pub mod destination;
 pub mod explore;
 pub mod figure_block;

@@ -31,7 +31,7 @@ use super::template_error::located;
 use super::{
     Files, figure_block, json, links, math, navigation, provenance, reproduce, theorems, wording,
 };
-use super::{atlas, code_links, explore, prose_tables, script, stylesheet};
+use super::{atlas, code_links, command_line, explore, prose_tables, script, stylesheet};
 use crate::figures::Computed;
 use crate::manifest::{Manifest, Page, Part};
 use crate::project::{Located, Project};
@@ -509,6 +509,7 @@ fn load_templates(project: &Project) -> Result<Tera> {
         css_string(text)
     });
     wording::register(&mut tera);
+    command_line::register(&mut tera);
     for name in TEMPLATES {
         let relative = Path::new("templates").join(name);
         let path = project.path(&relative);

@@ -120,12 +120,21 @@ fn the_manual_is_a_part_of_its_own() {
     let nav = &essay[essay.find("<nav aria-label=\"Essays\">").unwrap()..];
     let nav = &nav[..nav.find("</nav>").unwrap()];
     assert!(nav.contains("<a href=\"guide.html\">Manual</a>"), "{nav}");
-    assert!(!nav.contains("The guide") && !nav.contains("guide-more"), "{nav}");
-    assert!(!essay.contains("rel=\"next\""), "the essay's next is no manual page");
+    assert!(
+        !nav.contains("The guide") && !nav.contains("guide-more"),
+        "{nav}"
+    );
+    assert!(
+        !essay.contains("rel=\"next\""),
+        "the essay's next is no manual page"
+    );
     let index = fs::read_to_string(dir.path().join("output/index.html")).unwrap();
     assert!(!index.contains("The guide"), "the index lists essays");
     let guide = fs::read_to_string(dir.path().join("output/guide.html")).unwrap();
-    assert!(guide.contains("aria-current=\"page\">Manual</a>"), "the nav marks the part");
+    assert!(
+        guide.contains("aria-current=\"page\">Manual</a>"),
+        "the nav marks the part"
+    );
     assert!(
         guide.contains("<nav class=\"manual-contents\" aria-label=\"The manual\">")
             && guide.contains("<a href=\"guide.html\" aria-current=\"page\">The guide</a>")
@@ -133,8 +142,14 @@ fn the_manual_is_a_part_of_its_own() {
         "the manual's contents"
     );
     assert!(guide.contains("<a class=\"next\" href=\"guide-more.html\" rel=\"next\">"));
-    assert!(!guide.contains("rel=\"prev\""), "the manual's first page has no previous");
+    assert!(
+        !guide.contains("rel=\"prev\""),
+        "the manual's first page has no previous"
+    );
     let more = fs::read_to_string(dir.path().join("output/guide-more.html")).unwrap();
     assert!(more.contains("<a class=\"previous\" href=\"guide.html\" rel=\"prev\">"));
-    assert!(!more.contains("href=\"page.html\" rel="), "no step back into the essays");
+    assert!(
+        !more.contains("href=\"page.html\" rel="),
+        "no step back into the essays"
+    );
 }
