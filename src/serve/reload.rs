@@ -126,14 +126,8 @@ pub fn event(status: &Status) -> String {
 pub fn script_tag(build: &str) -> String {
     format!(
         "<script src=\"{SCRIPT_PATH}\" data-build=\"{}\"></script>",
-        html_attribute(build)
+        crate::text::html::escaped(build)
     )
-}
-
-fn html_attribute(text: &str) -> String {
-    text.replace('&', "&amp;")
-        .replace('"', "&quot;")
-        .replace('<', "&lt;")
 }
 
 /// `html` with `tag` inserted before its last `</body>` (any case), else

@@ -5,6 +5,8 @@
 
 use pulldown_cmark::{CowStr, Event, Tag, TagEnd};
 
+use crate::text::html::escaped;
+
 /// The events with every table wrapped in
 /// `<div class="prose-table" role="region" tabindex="0" aria-label="…">`.
 pub fn framed<'a>(events: impl IntoIterator<Item = Event<'a>>) -> Vec<Event<'a>> {
@@ -61,14 +63,6 @@ fn push<'a>(table: &mut Option<Vec<Event<'a>>>, out: &mut Vec<Event<'a>>, event:
         Some(held) => held.push(event),
         None => out.push(event),
     }
-}
-
-/// Text made safe for an attribute's value.
-fn escaped(text: &str) -> String {
-    text.replace('&', "&amp;")
-        .replace('"', "&quot;")
-        .replace('<', "&lt;")
-        .replace('>', "&gt;")
 }
 
 #[cfg(test)]

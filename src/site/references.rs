@@ -39,6 +39,7 @@ use tera::{Kwargs, State, Tera, Value};
 
 use crate::manifest::{ManifestErrors, ParsedString};
 use crate::project::{Located, Project};
+use crate::text::html::escaped;
 use crate::text::wording::typographic;
 
 /// The file, beside `figures.yaml`.
@@ -383,7 +384,7 @@ impl Citations {
             let link = format!("<a class=\"cite\" href=\"#ref-{key}\">");
             let shown = format!(
                 "<a class=\"cite\" href=\"#ref-{key}\" data-ref=\"{}\" aria-describedby=\"ref-{key}\">",
-                escape(&short)
+                escaped(&short)
             );
             out = out.replace(&link, &shown);
         }
@@ -484,7 +485,7 @@ fn citation_at(text: &str) -> Option<(&str, &str, usize)> {
 pub fn entry_html(r: &Reference) -> String {
     let mut parts = Vec::new();
     if !r.authors.is_empty() {
-        parts.push(escape(&join_authors(&r.authors)));
+        parts.push(escaped(&join_authors(&r.authors)));
     }
     if let Some(title) = &r.title {
         let title = typographic(title);
@@ -494,9 +495,9 @@ pub fn entry_html(r: &Reference) -> String {
             .map(|LanguageTag(tag)| format!(" lang=\"{tag}\""))
             .unwrap_or_default();
         parts.push(match r.kind.as_deref() {
-            Some("book") => format!("<cite{lang}>{}</cite>", escape(&title)),
-            _ if lang.is_empty() => format!("“{}”", escape(&title)),
-            _ => format!("“<span{lang}>{}</span>”", escape(&title)),
+            Some("book") => format!("<cite{lang}>{}</cite>", escaped(&title)),
+            _ if lang.is_empty() => format!("“{}”", escaped(&title)),
+            _ => format!("“<span{lang}>{}</span>”", escaped(&title)),
         });
     }
     if let Some(kind) = r
@@ -504,27 +505,27 @@ pub fn entry_html(r: &Reference) -> String {
         .as_deref()
         .filter(|k| *k != "book" && *k != "article")
     {
-        parts.push(escape(&typographic(kind)));
+        parts.push(escaped(&typographic(kind)));
     }
     for text in [&r.venue, &r.publisher].into_iter().flatten() {
-        parts.push(escape(text));
+        parts.push(escaped(text));
     }
     if let Some(year) = r.year {
         parts.push(year.to_string());
     }
     if let Some(pages) = &r.pages {
-        parts.push(escape(pages));
+        parts.push(escaped(pages));
     }
     let mut html = parts.join(", ");
     html.push('.');
     let link = r.doi.clone().map(Link::Doi).or_else(|| r.url.clone());
     if let Some(link) = link {
-        let (href, text) = (escape(&link.href()), escape(&link.text()));
+        let (href, text) = (escaped(&link.href()), escaped(&link.text()));
         html.push_str(&format!(" <a href=\"{href}\">{text}</a>"));
     }
     if let Some(note) = &r.note {
         html.push(' ');
-        html.push_str(&escape(&typographic(note)));
+        html.push_str(&escaped(&typographic(note)));
     }
     html
 }
@@ -536,13 +537,6 @@ fn join_authors(authors: &[String]) -> String {
         [one] => one.clone(),
         [rest @ .., last] => format!("{} and {last}", rest.join(", ")),
     }
-}
-
-fn escape(text: &str) -> String {
-    text.replace('&', "&amp;")
-        .replace('<', "&lt;")
-        .replace('>', "&gt;")
-        .replace('"', "&quot;")
 }
 
 #[cfg(test)]

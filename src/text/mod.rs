@@ -6,4 +6,5 @@
 
 pub use ladder_draw::plain;
 pub use ladder_engine::{numbers, wording};
+pub mod html;
 pub mod shown;
