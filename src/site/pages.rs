@@ -66,7 +66,7 @@ const STYLE: [&str; 9] = [
 ];
 
 /// A page as the templates see it.
-#[derive(Clone, Deserialize, Serialize)]
+#[derive(Deserialize, Serialize)]
 struct PageView<'a> {
     id: &'a str,
     /// In the manual rather than the essays.
@@ -184,7 +184,9 @@ pub fn render(
         revision,
     } = sources;
 
-    let views = page_views(manifest, figures);
+    let (manual, essays): (Vec<PageView>, Vec<PageView>) = page_views(manifest, figures)
+        .into_iter()
+        .partition(|v| v.manual);
     // Made a template value once: its maps and lists are shared, so each
     // page's context takes it for the price of a pointer (the figures' data
     // are megabytes, and converting them for every page was most of a build).
@@ -197,14 +199,12 @@ pub fn render(
     // What the content may read of the site: its title, its revision and
     // the revision's date (the colophon prints them).
     let site = site_view(manifest, revision);
-    let (manual, essays): (Vec<PageView>, Vec<PageView>) =
-        views.iter().cloned().partition(|v| v.manual);
     let frame = Frame {
         site: &site,
         essays: &essays,
         manual: &manual,
         // The templates link the primer's words only on a site that has one.
-        has_primer: views.iter().any(|v| v.id == "primer"),
+        has_primer: essays.iter().any(|v| v.id == "primer"),
     };
 
     let mut placed = Vec::new();
