@@ -132,7 +132,11 @@ async function answered(page, file) {
   if (file !== "explore.html") return;
   await page.waitForFunction(() => document.getElementById("status").dataset.state === "done", null, { timeout: 60000 });
 }
+// Each task's seconds, kept in SCREENSHOT_DIR/timing.json: where the
+// check's time goes (CI waits for it).
+const timing = {};
 await pool(pages.flatMap((file) => SCREENS.map(([name, width]) => async (browser) => {
+    const began = Date.now();
     const page = await browser.newPage({ viewport: { width, height: 844 } });
     const say = (what) => problems.push(`${file} (${name}): ${what}`);
     page.on("console", (m) => { if (m.type() === "error") say(`console error: ${m.text()}`); });
@@ -205,12 +209,14 @@ await pool(pages.flatMap((file) => SCREENS.map(([name, width]) => async (browser
     }
     if (name === "phone" || name === "desktop") await accessibility(page, file, name);
     await page.close();
+    timing[`${file} ${name}`] = (Date.now() - began) / 1000;
 })));
 phase("every page at both widths: loaded, measured, axe in both schemes");
 // Print, on A4 and on Letter: the paper's text block is 2 × 1.8 cm narrower
 // than the paper (style.css's @page margins).
 const PAPERS = [["A4", 657], ["Letter", 680]];
 await pool(pages.filter((f) => !f.includes("/")).flatMap((file) => PAPERS.map(([format, width]) => async (browser) => {
+    const began = Date.now();
     const page = await browser.newPage({ viewport: { width, height: 900 } });
     const say = (what) => problems.push(`${file} (print, ${format}): ${what}`);
     await page.goto(`${origin}/${file}`, { waitUntil: "load" });
@@ -242,12 +248,14 @@ await pool(pages.filter((f) => !f.includes("/")).flatMap((file) => PAPERS.map(([
     });
     for (const f of pngs) await rm(join(shots, f));
     await page.close();
+    timing[`${file} print ${format}`] = (Date.now() - began) / 1000;
 })));
 phase("printing the essays on A4 and Letter");
 // In the pages' order, however the pool finished them.
 const sorted = (o) => Object.fromEntries(Object.keys(o).sort().map((k) => [k, o[k]]));
 await writeFile(join(shots, "axe.json"), JSON.stringify(sorted(axe), null, 1) + "\n");
 await writeFile(join(shots, "legibility.json"), JSON.stringify(sorted(legibility), null, 1) + "\n");
+await writeFile(join(shots, "timing.json"), JSON.stringify(sorted(timing), null, 1) + "\n");
 problems.sort();
 for (const [key, counts] of Object.entries(sorted(axe))) {
   const text = Object.entries(counts).map(([impact, n]) => `${impact} ${n}`).join(", ") || "none";
