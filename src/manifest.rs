@@ -134,7 +134,9 @@ pub enum Part {
 /// `figures/`, `data/` and `review/` are its folders (a page `data` would
 /// sit beside the folder `data/`, one `.html` away from a clash); `explore`
 /// is the Explore page and its folder.
-pub const RESERVED_PAGE_IDS: [&str; 6] = ["index", "figures", "data", "review", "style", "explore"];
+pub const RESERVED_PAGE_IDS: [&str; 7] = [
+    "index", "figures", "data", "review", "style", "explore", "search",
+];
 
 fn page_id<'de, D: Deserializer<'de>>(d: D) -> Result<Id, D::Error> {
     let id = Id::deserialize(d)?;

@@ -26,6 +26,7 @@ pub mod provenance;
 pub mod references;
 pub mod reproduce;
 pub mod script;
+pub mod search;
 pub mod stylesheet;
 pub mod swap;
 pub mod template_error;

@@ -31,7 +31,7 @@ use super::template_error::located;
 use super::{
     Files, figure_block, json, links, math, navigation, provenance, reproduce, theorems, wording,
 };
-use super::{atlas, code_links, command_line, explore, prose_tables, script, stylesheet};
+use super::{atlas, code_links, command_line, explore, prose_tables, script, search, stylesheet};
 use crate::figures::Computed;
 use crate::manifest::{Manifest, Page, Part};
 use crate::project::{Located, Project};
@@ -39,23 +39,26 @@ use crate::text::numbers::grouped;
 use crate::text::shown;
 
 /// The template files a site needs, all in `templates/`.
-const TEMPLATES: [&str; 5] = [
+const TEMPLATES: [&str; 6] = [
     "base.html",
     "page.html",
     "index.html",
     "figure.html",
     "figure-alone.html",
+    search::TEMPLATE,
 ];
 /// The site's scripts, copied without their comments (`script`): the one
 /// a page with a grid or strip loads, and the one it loads when a reader
-/// reaches for a drawing, which names the drawing's cells.
-const SCRIPTS: [&str; 2] = ["cells.js", "cell-names.js"];
+/// reaches for a drawing, which names the drawing's cells; the search
+/// page's.
+const SCRIPTS: [&str; 3] = ["cells.js", "cell-names.js", "search.js"];
 /// The site's one stylesheet, `style.css`, is these rooms of
 /// `templates/style/` joined in this order: the page first, print last (a
 /// later rule wins a tie of specificity, and print overrides the screen).
-const STYLE: [&str; 9] = [
+const STYLE: [&str; 10] = [
     "style/page.css",
     "style/navigation.css",
+    "style/search.css",
     "style/figures.css",
     "style/tables.css",
     "style/atlas.css",
@@ -255,6 +258,15 @@ pub fn render(
     files.extend(figure_block::alone_pages(
         &tera, figures, &numbers, manifest, &site, &pages, &manual,
     )?);
+    // The search reads the pages as rendered, essays then the manual.
+    let listed: Vec<(String, &str)> = manifest
+        .pages
+        .iter()
+        .map(|p| (format!("{}.html", p.id), p.title.as_str()))
+        .collect();
+    let template = templates.join(search::TEMPLATE);
+    let searched = search::files(&tera, frame.context(), &files, &listed, &template)?;
+    files.extend(searched);
     files.insert(PathBuf::from("style.css"), style);
     files.extend(scripts);
     links::check(&files)?;
@@ -494,6 +506,8 @@ fn site_view(manifest: &Manifest, revision: String) -> serde_json::Value {
         "repository": manifest.site.repository,
         "revision": revision,
         "updated": manifest.site.updated.map(|d| d.written()),
+        // The year a citation gives (BibTeX's `year`).
+        "year": manifest.site.updated.map(|d| d.year),
         "explore": manifest.site.explore,
     })
 }

@@ -264,6 +264,23 @@ fn a_page_cannot_take_a_generated_name() {
     );
 }
 
+/// The search page (issue 53) is a name the site writes too.
+#[test]
+fn a_page_cannot_be_named_search() {
+    let dir = site("base");
+    let manifest = fs::read_to_string(dir.path().join("figures.yaml")).unwrap();
+    fs::write(
+        dir.path().join("figures.yaml"),
+        manifest.replace("  - id: page\n", "  - id: search\n"),
+    )
+    .unwrap();
+    build_fails_with(
+        dir.path(),
+        "page-id-search",
+        "figures.yaml:5:5: pages[0]: `search` is a name the site writes itself",
+    );
+}
+
 // Defect 15: errors found while computing are located too.
 
 #[test]

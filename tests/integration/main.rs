@@ -24,6 +24,7 @@ mod properties;
 mod readers;
 mod references;
 mod review;
+mod search;
 mod serve;
 mod site;
 mod solve;

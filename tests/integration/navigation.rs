@@ -153,3 +153,44 @@ fn the_manual_is_a_part_of_its_own() {
         "no step back into the essays"
     );
 }
+
+/// Every page of the committed site says what it is to a search engine and
+/// to a link shared (issue 53, point 2): a description and an Open Graph
+/// title and description, none empty, and no two essays with one title.
+#[test]
+fn every_page_has_a_description_and_a_card() {
+    let output = common::repo().join("output");
+    let meta = |html: &str, key: &str| -> Option<String> {
+        let at = html.find(&format!("{key}\" content=\""))? + key.len() + 11;
+        Some(html[at..at + html[at..].find('"')?].to_owned())
+    };
+    let mut titles = std::collections::BTreeSet::new();
+    let mut pages = 0;
+    for folder in ["", "figures", "atlas"] {
+        for entry in fs::read_dir(output.join(folder)).unwrap() {
+            let path = entry.unwrap().path();
+            if path.extension().is_none_or(|e| e != "html") {
+                continue;
+            }
+            let html = fs::read_to_string(&path).unwrap();
+            let shown = path.display();
+            for key in [
+                "name=\"description",
+                "property=\"og:title",
+                "property=\"og:description",
+            ] {
+                let value = meta(&html, key).unwrap_or_default();
+                assert!(value.len() > 5, "{shown}: {key} is {value:?}");
+            }
+            if folder.is_empty() {
+                let title = meta(&html, "property=\"og:title").unwrap();
+                assert!(
+                    titles.insert(title.clone()),
+                    "{shown}: a second page titled {title}"
+                );
+            }
+            pages += 1;
+        }
+    }
+    assert!(pages > 80, "{pages} pages");
+}

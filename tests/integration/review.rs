@@ -159,7 +159,7 @@ fn the_markdown_review_of_a_one_figure_change() {
         stdout(&changed),
         "### ladder diff\n\n\
          **Figures:** 1 changed, 0 added, 0 removed. **Pages:** 1 changed \
-         (1 more differs only in the sources stamp).\n\n\
+         (2 more differ only in the sources stamp). **Other files:** 1 changed.\n\n\
          #### Changed figures\n\n\
          **`strip-1-3-4`**\n\n\
          | what | old → new |\n\
@@ -167,7 +167,8 @@ fn the_markdown_review_of_a_one_figure_change() {
          | `computed` | `200` → `150` |\n\
          | `values` | length 200 → 150 |\n\n\
          #### Pages and other files\n\n\
-         - `page.html`\n\n"
+         - `page.html`\n\
+         - `search-index.js`\n\n"
     );
 }
 
@@ -209,7 +210,7 @@ fn the_markdown_review_shows_the_drawings_it_serves() {
     let expected = format!(
         "### ladder diff\n\n\
          **Figures:** 1 changed, 0 added, 0 removed. **Pages:** 1 changed \
-         (1 more differs only in the sources stamp).\n\n\
+         (2 more differ only in the sources stamp). **Other files:** 1 changed.\n\n\
          [The review page]({base}/index.html) shows every figure old beside new, with its \
          phone drawing or its table.\n\n\
          #### Changed figures\n\n\
@@ -222,7 +223,8 @@ fn the_markdown_review_shows_the_drawings_it_serves() {
          | `computed` | `200` → `150` |\n\
          | `values` | length 200 → 150 |\n\n\
          #### Pages and other files\n\n\
-         - `page.html`\n\n"
+         - `page.html`\n\
+         - `search-index.js`\n\n"
     );
     assert_eq!(stdout(&diff), expected);
     // Each image is a file --html wrote, the drawing of its side.

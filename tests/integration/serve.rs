@@ -563,9 +563,10 @@ fn an_earlier_site_is_served_at_once_and_a_prose_edit_writes_only_what_changed()
         .find(|l| l.starts_with("built (content/page.md)"))
         .unwrap();
     assert!(line.contains("0 of 1 figures computed"), "{line}");
-    // The page, and the index and the figure's own page, whose footers
-    // name the sources' revision; not the drawing or the data.
-    assert!(line.contains(" 3 files written, 0 removed"), "{line}");
+    // The page, the search's index (the page's words changed), and the
+    // index, the search page and the figure's own page, whose footers name
+    // the sources' revision; not the drawing or the data.
+    assert!(line.contains(" 5 files written, 0 removed"), "{line}");
     assert_eq!(inode("figures/strip-1-3-4.svg"), svg);
     assert_eq!(inode("data/strip-1-3-4.json"), data);
     assert_ne!(

@@ -249,10 +249,11 @@ fn output_is_identical_with_one_thread_and_two() {
     };
     let (one, two) = (read("one"), read("two"));
     // The page, the index, the style, the cells' two scripts (the one a
-    // page loads and the one it loads when asked), the marker, and the
-    // figure's drawings (for the column and for a phone) with their cells'
-    // names, data and page of its own.
-    assert_eq!(one.len(), 12);
+    // page loads and the one it loads when asked), the search page with its
+    // script and index, the marker, and the figure's drawings (for the
+    // column and for a phone) with their cells' names, data and page of
+    // its own.
+    assert_eq!(one.len(), 15);
     assert!(one == two, "builds with 1 and 2 threads differ");
 }
 
@@ -353,7 +354,7 @@ fn diff_names_what_changed_in_a_figure_and_exits_one() {
     let text = String::from_utf8_lossy(&diff.stdout);
     assert_eq!(
         text,
-        "strip-1-3-4: changed\n    computed: 200 → 150\n    values: length 200 → 150\npages and other files:\n    page.html\n1 page differs only in the sources stamp.\n"
+        "strip-1-3-4: changed\n    computed: 200 → 150\n    values: length 200 → 150\npages and other files:\n    page.html\n    search-index.js\n2 pages differ only in the sources stamp.\n"
     );
     let review = fs::read_to_string(html.join("index.html")).unwrap();
     assert!(review.contains("old/1.svg") && review.contains("new/1.svg"));
