@@ -135,11 +135,13 @@ function fakes(comments, fork = false, workflowRun = false) {
     assert.strictEqual(await post({ ...f, file: real, issue: '7', runId: '9' }), 'created');
     const shown = f.calls.find((c) => c[0] === 'create')[2];
     const count = (re) => (shown.match(re) ?? []).length;
-    // The figure's essay and the index, whose question shows the figure.
+    // The figure's essay and the index, whose question shows the figure;
+    // the search's index, which holds the essay's words (its caption's
+    // count of values changed).
     assert.ok(shown.includes('**Figures:** 1 changed, 0 added, 0 removed. **Pages:** 2 changed'), shown);
     assert.strictEqual(count(/^\*\*`[^`]+`\*\*/gm), 1, `one figure:\n${shown}`);
     const pages = shown.split('#### Pages and other files\n\n')[1] ?? '';
-    assert.deepStrictEqual(pages.split('\n\n')[0].split('\n'), ['- `certificates.html`', '- `index.html`'], shown);
+    assert.deepStrictEqual(pages.split('\n\n')[0].split('\n'), ['- `certificates.html`', '- `index.html`', '- `search-index.js`'], shown);
     const drawings = [...shown.matchAll(/!\[([^\]]*)\]\(([^)]*)\)/g)].map((m) => [m[1], m[2]]);
     assert.deepStrictEqual(drawings, [
       ['old cert-1-3-4', `${images}/old/1.svg`],

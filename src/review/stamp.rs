@@ -4,20 +4,23 @@
 //! A review compares two pages with that stamp set aside, so a page that
 //! differs only there is not a changed page.
 //!
-//! `templates/base.html` prints the revision in two places, and only those
-//! are set aside, each recognised whole (its text before, 16 lowercase
+//! The templates print the revision in these places, and only those are
+//! set aside, each recognised whole (its text before, 16 lowercase
 //! hexadecimal digits, its text after):
-//! - the footer: `sources <code>REVISION</code>`;
-//! - the printed page's running head: `content: "sources REVISION"`.
+//! - the footer (`base.html`) and an essay's citation line (`page.html`):
+//!   `sources <code>REVISION</code>`;
+//! - the printed page's running head: `content: "sources REVISION"`;
+//! - an essay's BibTeX (`page.html`): `{Sources revision REVISION}`.
 //!
 //! What the site writes is unchanged; the review only reads it this way.
 
 use std::borrow::Cow;
 
 /// The stamp's surroundings, as `templates/base.html` prints them.
-const STAMPS: [(&[u8], &[u8]); 2] = [
+const STAMPS: [(&[u8], &[u8]); 3] = [
     (b"sources <code>", b"</code>"),
     (b"content: \"sources ", b"\""),
+    (b"{Sources revision ", b"}"),
 ];
 
 /// Digits of a revision: `provenance::hash` prints 64 bits as `{:016x}`.
@@ -82,22 +85,24 @@ pub fn note(pages: usize) -> String {
 mod tests {
     use super::*;
 
-    /// The two places `templates/base.html` prints the revision, as a
-    /// built page has them.
+    /// The places the templates print the revision, as a built essay has
+    /// them.
     fn page(revision: &str, text: &str) -> Vec<u8> {
         format!(
             "<style media=\"print\">@page {{ @top-right {{ content: \"sources {revision}\"; }} }}</style>\
-             <p>{text}</p><p class=\"provenance\">sources <code>{revision}</code></p>"
+             <p>{text}</p><p class=\"cite-line\">the page, sources <code>{revision}</code>.</p>\
+             <pre><code>  note = {{Sources revision {revision}}},</code></pre>\
+             <p class=\"provenance\">sources <code>{revision}</code></p>"
         )
         .into_bytes()
     }
 
     #[test]
-    fn both_stamps_are_set_aside() {
+    fn every_stamp_is_set_aside() {
         let a = page("03dc45be996fa912", "x");
         assert!(same_but_stamp(&a, &page("9abc45be996fa000", "x")));
         let normal = String::from_utf8(without_stamp(&a).into_owned()).unwrap();
-        assert_eq!(normal.matches("REVISION").count(), 2, "{normal}");
+        assert_eq!(normal.matches("REVISION").count(), 4, "{normal}");
         assert!(!normal.contains("03dc"), "{normal}");
     }
 

@@ -265,7 +265,8 @@ pub fn render(
         .map(|p| (format!("{}.html", p.id), p.title.as_str()))
         .collect();
     let template = templates.join(search::TEMPLATE);
-    let searched = search::files(&tera, frame.context(), &files, &listed, &template)?;
+    let revision = site["revision"].as_str().unwrap_or_default();
+    let searched = search::files(&tera, frame.context(), &files, &listed, revision, &template)?;
     files.extend(searched);
     files.insert(PathBuf::from("style.css"), style);
     files.extend(scripts);
@@ -337,7 +338,7 @@ impl Renderer<'_> {
             .position(|v| v.id == page.id.0)
             .ok_or_else(|| anyhow!("page `{}` is in no part of the site", page.id))?;
         self.citations.begin();
-        let mut body = render_content(
+        let body = render_content(
             self.tera,
             self.placements,
             page,
@@ -346,8 +347,10 @@ impl Renderer<'_> {
             self.frame.site,
             blocks,
         )?;
+        // Previews first: they number the citations the references link
+        // back to.
+        let mut body = self.citations.previews(&body);
         body.push_str(&self.citations.section());
-        let body = self.citations.previews(&body);
         let mut slugger = Slugger::for_page(&body);
         let title_id = slugger.id(&page.title);
         let (body, sections) = headings::anchor(&body, &mut slugger)

@@ -316,6 +316,10 @@ fn key_at(text: &str, key: &str, nth: usize) -> (usize, usize) {
 pub struct Citations {
     bibliography: Arc<Bibliography>,
     cited: Arc<Mutex<Vec<String>>>,
+    /// How many times the page's text cites each key, in `cited`'s order:
+    /// counted by [`Citations::previews`], which gives each citation an
+    /// id, so that [`Citations::section`] can link each back.
+    places: Arc<Mutex<Vec<usize>>>,
 }
 
 impl Citations {
@@ -324,6 +328,7 @@ impl Citations {
         let citations = Citations {
             bibliography: Arc::new(bibliography),
             cited: Arc::default(),
+            places: Arc::default(),
         };
         let shared = citations.clone();
         tera.register_function(
@@ -340,9 +345,14 @@ impl Citations {
         self.cited.lock().unwrap_or_else(PoisonError::into_inner)
     }
 
+    fn places(&self) -> std::sync::MutexGuard<'_, Vec<usize>> {
+        self.places.lock().unwrap_or_else(PoisonError::into_inner)
+    }
+
     /// Starts a page: nothing cited yet.
     pub fn begin(&self) {
         self.keys().clear();
+        self.places().clear();
     }
 
     fn cite(&self, key: &str) -> Result<Value, String> {
@@ -364,31 +374,57 @@ impl Citations {
 
     /// `html` with each citation of this page carrying a short form of its
     /// reference (authors, title, year) in `data-ref`, which the stylesheet
-    /// shows beside the number on hover or focus, and described by its
-    /// entry (`aria-describedby`) for a screen reader.
+    /// shows beside the number on hover or focus, described by its entry
+    /// (`aria-describedby`) for a screen reader, and an id of its own
+    /// (`cite-KEY-N`, the key's Nth citation in the text), which the
+    /// references link back to. Call it before [`Citations::section`].
     pub fn previews(&self, html: &str) -> String {
-        let mut out = html.to_string();
-        for key in self.keys().iter() {
-            let entry = &self.bibliography[key];
-            let mut short = join_authors(&entry.authors);
-            let title = entry.title.as_deref().or(entry.kind.as_deref());
-            if let Some(title) = title {
-                if !short.is_empty() {
-                    short.push_str(", ");
-                }
-                short.push_str(&typographic(title));
-            }
-            if let Some(year) = entry.year {
-                short.push_str(&format!(", {year}"));
-            }
-            let link = format!("<a class=\"cite\" href=\"#ref-{key}\">");
-            let shown = format!(
-                "<a class=\"cite\" href=\"#ref-{key}\" data-ref=\"{}\" aria-describedby=\"ref-{key}\">",
-                escaped(&short)
-            );
-            out = out.replace(&link, &shown);
+        let keys = self.keys();
+        let mut places = self.places();
+        *places = vec![0; keys.len()];
+        let mut out = String::with_capacity(html.len());
+        let mut rest = html;
+        while let Some(at) = rest.find(CITE_START) {
+            let after = &rest[at + CITE_START.len()..];
+            let cited = after.find("\">").and_then(|end| {
+                let key = &after[..end];
+                let index = keys.iter().position(|k| k == key)?;
+                Some((key, index, end))
+            });
+            let Some((key, index, end)) = cited else {
+                out.push_str(&rest[..at + CITE_START.len()]);
+                rest = after;
+                continue;
+            };
+            places[index] += 1;
+            out.push_str(&rest[..at]);
+            out.push_str(&format!(
+                "<a class=\"cite\" id=\"cite-{key}-{}\" href=\"#ref-{key}\" data-ref=\"{}\" \
+                 aria-describedby=\"ref-{key}\">",
+                places[index],
+                escaped(&self.short(key))
+            ));
+            rest = &after[end + 2..];
         }
+        out.push_str(rest);
         out
+    }
+
+    /// A reference's short form: authors, title, year.
+    fn short(&self, key: &str) -> String {
+        let entry = &self.bibliography[key];
+        let mut short = join_authors(&entry.authors);
+        let title = entry.title.as_deref().or(entry.kind.as_deref());
+        if let Some(title) = title {
+            if !short.is_empty() {
+                short.push_str(", ");
+            }
+            short.push_str(&typographic(title));
+        }
+        if let Some(year) = entry.year {
+            short.push_str(&format!(", {year}"));
+        }
+        short
     }
 
     /// The page's References section, or nothing if it cites nothing.
@@ -397,17 +433,42 @@ impl Citations {
         if keys.is_empty() {
             return String::new();
         }
+        let places = self.places();
         let mut html = String::from("<section class=\"references\">\n<h2>References</h2>\n<ol>\n");
-        for key in keys.iter() {
+        for (i, key) in keys.iter().enumerate() {
             let entry = &self.bibliography[key];
+            let count = places.get(i).copied().unwrap_or(0);
             html.push_str(&format!(
-                "<li id=\"ref-{key}\">{}</li>\n",
-                entry_html(entry)
+                "<li id=\"ref-{key}\">{}{}</li>\n",
+                entry_html(entry),
+                back_links(key, count)
             ));
         }
         html.push_str("</ol>\n</section>\n");
         html
     }
+}
+
+/// The links from a reference back to each of its `count` citations in the
+/// text (none when the text's citations were not counted).
+fn back_links(key: &str, count: usize) -> String {
+    if count == 0 {
+        return String::new();
+    }
+    let links: Vec<String> = (1..=count)
+        .map(|n| {
+            let mark = if count == 1 {
+                "↩".to_string()
+            } else {
+                format!("↩{n}")
+            };
+            format!(
+                "<a href=\"#cite-{key}-{n}\" aria-label=\"Back to citation {n} of {count} in the \
+                 text\">{mark}</a>"
+            )
+        })
+        .collect();
+    format!(" <span class=\"back\">{}</span>", links.join(" "))
 }
 
 /// What a citation begins with, as [`Citations`] writes it.
@@ -573,6 +634,47 @@ mod tests {
             citations.previews("<a class=\"cite\" href=\"#ref-x\">"),
             "<a class=\"cite\" href=\"#ref-x\">"
         );
+    }
+
+    #[test]
+    fn each_citation_has_an_id_and_its_reference_links_back_to_each() {
+        let mut tera = Tera::default();
+        let citations = Citations::register(&mut tera, parse(TEXT, Path::new(FILE)).unwrap());
+        citations.begin();
+        let out = tera
+            .render_str(
+                "{{ cite(key=\"essay\") }} {{ cite(key=\"guy-smith-1956\") }} {{ cite(key=\"essay\") }}",
+                &tera::Context::new(),
+                false,
+            )
+            .unwrap();
+        let shown = citations.previews(&out);
+        for id in ["cite-essay-1", "cite-essay-2", "cite-guy-smith-1956-1"] {
+            let attribute = format!("id=\"{id}\"");
+            assert_eq!(shown.matches(&attribute).count(), 1, "{id}: {shown}");
+        }
+        assert!(!shown.contains("cite-essay-3"), "{shown}");
+        let section = citations.section();
+        assert!(
+            section.contains(
+                "<a href=\"#cite-essay-1\" aria-label=\"Back to citation 1 of 2 in the text\">↩1</a> \
+                 <a href=\"#cite-essay-2\" aria-label=\"Back to citation 2 of 2 in the text\">↩2</a>"
+            ),
+            "{section}"
+        );
+        assert!(
+            section.contains(
+                "<a href=\"#cite-guy-smith-1956-1\" aria-label=\"Back to citation 1 of 1 in the text\">↩</a>"
+            ),
+            "{section}"
+        );
+        // A page starts again: no link back to the last page's citations.
+        citations.begin();
+        let again = tera
+            .render_str("{{ cite(key=\"essay\") }}", &tera::Context::new(), false)
+            .unwrap();
+        citations.previews(&again);
+        assert!(!citations.section().contains("cite-essay-2"));
     }
 
     #[test]

@@ -58,9 +58,17 @@ pub struct Source<'a> {
 const SKIPPED: [&str; 6] = ["nav", "script", "style", "svg", "annotation", "noscript"];
 
 /// Elements skipped by class: a heading's `#` link, the line of a
-/// figure's files, and what every page repeats: the primer's note, the
-/// contents link, the citation of the page.
-const SKIPPED_CLASSES: [&str; 5] = ["self", "how", "primer-note", "to-contents", "cite"];
+/// figure's files, a reference's links back to the text, and what every
+/// page repeats: the primer's note, the contents link, the citation of the
+/// page.
+const SKIPPED_CLASSES: [&str; 6] = [
+    "self",
+    "how",
+    "back",
+    "primer-note",
+    "to-contents",
+    "cite-page",
+];
 
 /// Builds the index of `pages`, each reference indexed once, on the first
 /// page that lists it.
@@ -412,13 +420,14 @@ pub fn script(index: &Index) -> Result<Vec<u8>> {
 }
 
 /// The search page, and the index of `files`' pages (`pages`: each page's
-/// file and title, in the site's order); `template` is the page's
-/// template, named in its errors.
+/// file and title, in the site's order); `revision` is the sources'
+/// revision; `template` is the page's template, named in its errors.
 pub fn files(
     tera: &Tera,
     context: Context,
     files: &Files,
     pages: &[(String, &str)],
+    revision: &str,
     template: &Path,
 ) -> Result<Vec<(PathBuf, Vec<u8>)>> {
     let sources: Vec<Source> = pages
@@ -432,7 +441,18 @@ pub fn files(
             })
         })
         .collect();
-    let index = index(&sources);
+    let mut index = index(&sources);
+    // The colophon names the sources' revision, which every change of a
+    // source changes: the index would change with it on every pull
+    // request. It holds the words instead, as the review sets the stamp
+    // aside (src/review/stamp.rs).
+    if !revision.is_empty() {
+        for entry in &mut index.entries {
+            entry.text = entry
+                .text
+                .replace(revision, "(the revision of these sources)");
+        }
+    }
     let mut context = context;
     context.insert("current", "search");
     context.insert(

@@ -15,14 +15,23 @@ fn a_page_lists_what_it_cites_in_order_of_first_citation() {
     let out = ladder(dir.path(), &["build"]);
     assert_eq!(out.status.code(), Some(0), "{}", common::stderr(&out));
     let page = fs::read_to_string(dir.path().join("output/page.html")).unwrap();
-    // Each citation previews its reference and is described by its entry.
-    let essay = "<a class=\"cite\" href=\"#ref-essay\" data-ref=\"Two takes, one line\" \
-                 aria-describedby=\"ref-essay\">[1]</a>";
-    let guy = "<a class=\"cite\" href=\"#ref-guy-smith-1956\" data-ref=\"R. K. Guy and C. A. B. \
-               Smith, The G-values of various games\" aria-describedby=\"ref-guy-smith-1956\">[2]</a>";
-    assert!(page.contains(&format!("The essay {essay} says")), "{page}");
+    // Each citation previews its reference, is described by its entry and
+    // has an id its reference links back to.
+    let essay = |n: usize| {
+        format!(
+            "<a class=\"cite\" id=\"cite-essay-{n}\" href=\"#ref-essay\" data-ref=\"Two takes, \
+             one line\" aria-describedby=\"ref-essay\">[1]</a>"
+        )
+    };
+    let guy = "<a class=\"cite\" id=\"cite-guy-smith-1956-1\" href=\"#ref-guy-smith-1956\" \
+               data-ref=\"R. K. Guy and C. A. B. Smith, The G-values of various games\" \
+               aria-describedby=\"ref-guy-smith-1956\">[2]</a>";
+    assert!(
+        page.contains(&format!("The essay {} says", essay(1))),
+        "{page}"
+    );
     assert!(page.contains(&format!("{guy} proves it")), "{page}");
-    assert!(page.contains(&format!("proves it {essay}.")), "{page}");
+    assert!(page.contains(&format!("proves it {}.", essay(2))), "{page}");
     // Smart punctuation: the prose's apostrophe is typographic.
     assert!(page.contains("and Smith’s theorem"));
     let section = &page[page
@@ -31,6 +40,13 @@ fn a_page_lists_what_it_cites_in_order_of_first_citation() {
     let essay = section.find("<li id=\"ref-essay\">").unwrap();
     let guy = section.find("<li id=\"ref-guy-smith-1956\">").unwrap();
     assert!(essay < guy, "listed in order of first citation");
+    for back in [
+        "href=\"#cite-essay-1\"",
+        "href=\"#cite-essay-2\"",
+        "href=\"#cite-guy-smith-1956-1\"",
+    ] {
+        assert_eq!(section.matches(back).count(), 1, "{back}: {section}");
+    }
     assert!(
         !section.contains("Never cited here"),
         "only what the page cites"

@@ -250,7 +250,7 @@ fn the_proofs_page_states_each_theorem_under_its_anchor_in_mathml() {
     );
     // The citation's BibTeX after the essay is what a reader copies, not
     // mathematics.
-    let mut rest = page.split("<details class=\"cite\"").next().unwrap();
+    let mut rest = page.split("<details class=\"cite-page\"").next().unwrap();
     while let Some(start) = rest.find("<code>") {
         let code = &rest[start + 6..];
         let code = &code[..code.find("</code>").unwrap()];
