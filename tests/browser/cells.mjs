@@ -255,8 +255,14 @@ if (explore) {
   const map = await desk.evaluate(() => globalThis.ladderCells.get(document.querySelector("#drawing").currentSrc));
   const cell = map.cells.find((c) => c[4] === "heap 20: value 2") || map.cells[20];
   await desk.mouse.move(box.x + (cell[0] + cell[2] / 2) * box.width / map.width, box.y + (cell[1] + cell[3] / 2) * box.width / map.width);
-  await desk.waitForTimeout(100);
-  const got = await shown(desk, "drawn");
+  // The names' module is fetched when the pointer first comes: on a loaded
+  // machine (a CI run with the compiler and the site check beside it) that
+  // took longer than a fixed 100 ms once.
+  let got = null;
+  for (let waited = 0; waited < 3000 && !got; waited += 100) {
+    await desk.waitForTimeout(100);
+    got = await shown(desk, "drawn");
+  }
   expect(got && got.text === cell[4] && /^heap 20: value \d+$/.test(got.text), `explore: pointing at heap 20 shows ${got ? `"${got.text}"` : "nothing"}`);
 }
 await browser.close();
