@@ -286,7 +286,9 @@ fn every_named_theorem_links_to_its_statement() {
             continue;
         }
         pages += 1;
-        let (found, count) = unlinked(&html, &root_of(&path));
+        // A citation repeats a title as it stands, theorems' names unlinked.
+        let html = html.split("<details class=\"cite-page\"").next().unwrap();
+        let (found, count) = unlinked(html, &root_of(&path));
         names += count;
         problems.extend(
             found
