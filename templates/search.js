@@ -14,7 +14,6 @@
   var list = document.getElementById("search-results");
   if (!index || !form) return;
   var MOST = 50;
-  var KINDS = { section: "section", figure: "figure", reference: "reference" };
 
   // One character folded to one: lowercase, no accent, the octal point
   // and a no-break space read as their plain forms. One for one, so a place
@@ -75,7 +74,8 @@
     var start = Math.max(0, first - 80);
     if (start > 0) start = text.indexOf(" ", start) + 1 || start;
     var end = Math.min(text.length, start + 220);
-    if (end < text.length) end = text.lastIndexOf(" ", end) > start ? text.lastIndexOf(" ", end) : end;
+    var space = text.lastIndexOf(" ", end);
+    if (end < text.length && space > start) end = space;
     var p = document.createElement("p");
     p.className = "excerpt";
     if (start > 0) p.appendChild(document.createTextNode("… "));
@@ -114,7 +114,7 @@
       a.textContent = e.entry.title;
       var where = document.createElement("span");
       where.className = "where";
-      where.textContent = KINDS[e.entry.kind] + " · " + index.pages[e.entry.page];
+      where.textContent = e.entry.kind + " · " + index.pages[e.entry.page];
       li.appendChild(a);
       li.appendChild(document.createTextNode(" "));
       li.appendChild(where);

@@ -7,16 +7,17 @@
 //! The templates print the revision in these places, and only those are
 //! set aside, each recognised whole (its text before, 16 lowercase
 //! hexadecimal digits, its text after):
-//! - the footer (`base.html`) and an essay's citation line (`page.html`):
+//! - the footer (`base.html`) and the citation line of an essay
+//!   (`page.html`) or a figure's own page (`figure-alone.html`):
 //!   `sources <code>REVISION</code>`;
 //! - the printed page's running head: `content: "sources REVISION"`;
-//! - an essay's BibTeX (`page.html`): `{Sources revision REVISION}`.
+//! - the same pages' BibTeX: `{Sources revision REVISION}`.
 //!
 //! What the site writes is unchanged; the review only reads it this way.
 
 use std::borrow::Cow;
 
-/// The stamp's surroundings, as `templates/base.html` prints them.
+/// The stamp's surroundings, as the templates print them.
 const STAMPS: [(&[u8], &[u8]); 3] = [
     (b"sources <code>", b"</code>"),
     (b"content: \"sources ", b"\""),

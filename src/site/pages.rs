@@ -259,10 +259,11 @@ pub fn render(
         &tera, figures, &numbers, manifest, &site, &pages, &manual,
     )?);
     // The search reads the pages as rendered, essays then the manual.
-    let listed: Vec<(String, &str)> = manifest
-        .pages
+    let listed: Vec<(String, &str)> = frame
+        .essays
         .iter()
-        .map(|p| (format!("{}.html", p.id), p.title.as_str()))
+        .chain(frame.manual)
+        .map(|v| (format!("{}.html", v.id), v.title))
         .collect();
     let template = templates.join(search::TEMPLATE);
     let revision = site["revision"].as_str().unwrap_or_default();

@@ -606,18 +606,21 @@ mod tests {
 
     const TEXT: &str = "guy-smith-1956:\n  authors: [R. K. Guy, C. A. B. Smith]\n  title: The G-values of various games\n  venue: Proceedings of the Cambridge Philosophical Society 52\n  pages: 514–526\n  year: 1956\nessay:\n  title: Two takes, one line\n  kind: essay\n";
 
-    #[test]
-    fn a_citation_previews_its_reference() {
+    /// `template` rendered with `cite` on the bibliography `TEXT`, one page
+    /// begun: the templates, the citations and the text.
+    fn cited(template: &str) -> (Tera, Citations, String) {
         let mut tera = Tera::default();
         let citations = Citations::register(&mut tera, parse(TEXT, Path::new(FILE)).unwrap());
         citations.begin();
         let out = tera
-            .render_str(
-                "{{ cite(key=\"guy-smith-1956\") }}",
-                &tera::Context::new(),
-                false,
-            )
+            .render_str(template, &tera::Context::new(), false)
             .unwrap();
+        (tera, citations, out)
+    }
+
+    #[test]
+    fn a_citation_previews_its_reference() {
+        let (_, citations, out) = cited("{{ cite(key=\"guy-smith-1956\") }}");
         let shown = citations.previews(&out);
         assert!(
             shown.contains(
@@ -638,16 +641,9 @@ mod tests {
 
     #[test]
     fn each_citation_has_an_id_and_its_reference_links_back_to_each() {
-        let mut tera = Tera::default();
-        let citations = Citations::register(&mut tera, parse(TEXT, Path::new(FILE)).unwrap());
-        citations.begin();
-        let out = tera
-            .render_str(
-                "{{ cite(key=\"essay\") }} {{ cite(key=\"guy-smith-1956\") }} {{ cite(key=\"essay\") }}",
-                &tera::Context::new(),
-                false,
-            )
-            .unwrap();
+        let (tera, citations, out) = cited(
+            "{{ cite(key=\"essay\") }} {{ cite(key=\"guy-smith-1956\") }} {{ cite(key=\"essay\") }}",
+        );
         let shown = citations.previews(&out);
         for id in ["cite-essay-1", "cite-essay-2", "cite-guy-smith-1956-1"] {
             let attribute = format!("id=\"{id}\"");
@@ -679,16 +675,9 @@ mod tests {
 
     #[test]
     fn cites_number_in_order_of_first_citation_and_list_what_was_cited() {
-        let mut tera = Tera::default();
-        let citations = Citations::register(&mut tera, parse(TEXT, Path::new(FILE)).unwrap());
-        citations.begin();
-        let out = tera
-            .render_str(
-                "{{ cite(key=\"essay\") }} {{ cite(key=\"guy-smith-1956\") }} {{ cite(key=\"essay\") }}",
-                &tera::Context::new(),
-                false,
-            )
-            .unwrap();
+        let (_, citations, out) = cited(
+            "{{ cite(key=\"essay\") }} {{ cite(key=\"guy-smith-1956\") }} {{ cite(key=\"essay\") }}",
+        );
         assert_eq!(
             out,
             "<a class=\"cite\" href=\"#ref-essay\">[1]</a> \

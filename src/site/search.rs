@@ -4,8 +4,8 @@
 //! `search-index.js`, that only the search page loads. A script rather
 //! than JSON so the search works on pages opened from the disk too, where a
 //! browser refuses to fetch. An essay carries nothing of it but the
-//! navigation's link; the index is some 260 KB of text, about 80 KB
-//! gzipped, fetched when a reader opens the search page.
+//! navigation's link; the index, the site's words once, is fetched only
+//! when a reader opens the search page.
 
 use std::collections::BTreeSet;
 use std::path::{Path, PathBuf};
@@ -33,7 +33,8 @@ pub struct Entry {
     pub page: usize,
     /// `section`, `figure` or `reference`.
     pub kind: &'static str,
-    /// The heading, the figure's label, or the reference's authors.
+    /// The heading; the figure's label and first sentence; the
+    /// reference's quoted title, else its first clause.
     pub title: String,
     /// The words, whitespace collapsed, entities read.
     pub text: String,
@@ -284,13 +285,12 @@ impl<'a> PageReader<'a> {
             "li" => {
                 if let Some((id, text)) = self.reference.take() {
                     let text = collapsed(&text);
-                    let title = reference_title(&text);
                     self.entries.push(Entry {
                         url: format!("{}#{id}", self.source.file),
                         page: self.page,
                         kind: "reference",
-                        title: title.to_owned(),
-                        text: text.clone(),
+                        title: reference_title(&text).to_owned(),
+                        text,
                     });
                 }
             }
