@@ -5,6 +5,9 @@
 //! word) or a page renamed on one side only fails the build, naming the
 //! page that links and what it links to. Links that leave the site (an
 //! address with a scheme, such as `https:` or `data:`) are not followed.
+//! An element named by others on its page (`aria-labelledby`,
+//! `aria-describedby`) is a link too: a screen reader names a table by its
+//! caption's id, and an id missing there leaves the table unnamed.
 
 use std::collections::{BTreeMap, BTreeSet};
 use std::path::{Component, Path, PathBuf};
@@ -32,6 +35,15 @@ pub fn check(files: &Files) -> Result<()> {
         broken.insert(format!("{} links to `{link}`, {why}", shown::file(page)));
     };
     for (page, html) in &pages {
+        let named = values(html, "aria-labelledby")
+            .into_iter()
+            .chain(values(html, "aria-describedby"))
+            .flat_map(str::split_whitespace);
+        for id in named {
+            if !ids[page].contains(id) {
+                report(page, id, "an element it names, but it has no such id");
+            }
+        }
         for link in values(html, "href").into_iter().chain(values(html, "src")) {
             if leaves_the_site(link) {
                 continue;
@@ -137,7 +149,7 @@ mod tests {
             ),
             (
                 "figures/f.html",
-                "<a href=\"../a.html#x\">back</a> <img src=\"f.svg\">",
+                "<a href=\"../a.html#x\">back</a> <img src=\"f.svg\" aria-describedby=\"c\"> <p id=\"c\">",
             ),
             ("figures/f.svg", "<svg/>"),
         ]);
@@ -152,7 +164,10 @@ mod tests {
                 "<a href=\"b.html#z\">z</a> <a href=\"c.html\">c</a> <a href=\"#q\">q</a> <a href=\"#q\">again</a>",
             ),
             ("b.html", "<p id=\"y\">"),
-            ("figures/f.html", "<a href=\"../../a.html\">out</a>"),
+            (
+                "figures/f.html",
+                "<a href=\"../../a.html\">out</a> <div aria-labelledby=\"t fig\"><p id=\"t\"></div>",
+            ),
         ]);
         let error = check(&files).unwrap_err().to_string();
         assert!(
@@ -171,6 +186,10 @@ mod tests {
             error.contains("figures/f.html links to `../../a.html`"),
             "{error}"
         );
-        assert_eq!(error.lines().count(), 4, "{error}");
+        assert!(
+            error.contains("figures/f.html links to `fig`, an element it names"),
+            "{error}"
+        );
+        assert_eq!(error.lines().count(), 5, "{error}");
     }
 }
