@@ -120,8 +120,17 @@ pub struct Data {
     pub rows: Vec<Row>,
     /// Positions compared in all, both plays.
     pub positions: usize,
-    /// Rows where some position differs.
+    /// Readings wrong somewhere in a play their game has: normal play,
+    /// and misère play for every game but Treblecross, whose misère rows
+    /// compare another game (see `avoidance_differing`).
     pub rows_differing: usize,
+    /// Treblecross's readings, whose misère rows set misère play of the
+    /// code beside the avoidance game (three in a row loses): Treblecross
+    /// itself ends at three in a row, not at the last move, and has no
+    /// misère form to be right or wrong about…
+    pub avoidance_rows: usize,
+    /// … and those of them whose code differs from the avoidance game.
+    pub avoidance_differing: usize,
 }
 
 /// Searches every board and compares.
@@ -149,10 +158,21 @@ pub fn compute(params: &Params) -> Result<Data, String> {
             .sum(),
         rows_differing: rows
             .iter()
-            .filter(|r| r.normal.differing + r.misere.differing > 0)
+            .filter(|r| r.normal.differing > 0 || (!avoidance(r) && r.misere.differing > 0))
+            .count(),
+        avoidance_rows: rows.iter().filter(|r| avoidance(r)).count(),
+        avoidance_differing: rows
+            .iter()
+            .filter(|r| avoidance(r) && r.misere.differing > 0)
             .count(),
         rows,
     })
+}
+
+/// Whether a row's misère comparison is with the avoidance game rather
+/// than the game's own misère form.
+fn avoidance(row: &Row) -> bool {
+    row.game == Game::Treblecross
 }
 
 /// One play of one comparison.
@@ -289,10 +309,15 @@ impl Data {
         format!(
             "{} positions compared in all, each searched on its board with no use of the code and \
              its outcome set beside the code's (normal play by Grundy values, misère play by an \
-             exhaustive search of the sum of heaps); {} of {} readings differ somewhere.",
+             exhaustive search of the sum of heaps); {} of {} readings are wrong somewhere in a \
+             play their game has. Treblecross has no misère form, since it ends at three in a \
+             row: its misère lines set the code beside the game where three in a row loses, \
+             and {} of its {} readings differ from that game.",
             grouped(self.positions as u64),
             self.rows_differing,
-            self.rows.len()
+            self.rows.len(),
+            self.avoidance_differing,
+            self.avoidance_rows
         )
     }
 }

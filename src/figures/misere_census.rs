@@ -86,6 +86,12 @@ pub struct Data {
     pub tame: usize,
     pub wild: usize,
     pub unsettled: usize,
+    /// The referee's sums: at most this many heaps…
+    pub referee_heaps: usize,
+    /// … and this many counters, fewer than a single quotient's figure
+    /// plays (the referee's work grows fast with them, and the census runs
+    /// it on every code).
+    pub referee_counters: usize,
     /// Rows where the referee found a misprediction (0 unless a bug).
     pub differences: usize,
     /// Rows whose quotient has odd order past the trivial one (0: every
@@ -163,6 +169,8 @@ pub fn compute(params: &Params) -> Result<Data, String> {
         tame: count(Status::Tame),
         wild: count(Status::Wild),
         unsettled: count(Status::Unsettled),
+        referee_heaps: REFEREE_HEAPS,
+        referee_counters: REFEREE_COUNTERS,
         differences: rows.iter().map(|r| r.differences).sum(),
         odd_order: rows
             .iter()
