@@ -10,11 +10,14 @@ status.dataset.state = state;
 }
 function written(element, text) {
 element.replaceChildren(...text.split("`").map((part, i) => {
-if (i % 2 === 0) return document.createTextNode(part);
+if (i % 2 === 0) return document.createTextNode(typographic(part));
 const code = document.createElement("code");
 code.textContent = part;
 return code;
 }));
+}
+function typographic(text) {
+return text.replace(/([A-Za-z])'/g, "$1’");
 }
 function spelled(rule) {
 return /^(?:[04]?[.·])[0-7]+$/.test(rule) ? "octal:" + rule : rule;
@@ -40,14 +43,14 @@ function atlasLines(row) {
 const lines = [];
 lines.push(row.period !== null
 ? "Normal play: period " + grouped(row.period) + " from heap " + grouped(row.preperiod) +
-", proved: Theorem P's window reads " + grouped(row.values_needed) + " values."
+", proved: Theorem P’s window reads " + grouped(row.values_needed) + " values."
 : "Normal play: no period proved in " + grouped(row.computed) + " values (stopped by " +
 (row.normal === "time" ? "the time limit" : row.normal === "depth" ? "the depth asked" : "the engine") + ").");
 const quotient = "quotient of " + grouped(row.order) + " elements, " + grouped(row.p_size) +
 " in P (" + (row.tame ? "tame" : "wild") + ")";
 lines.push(row.misere_period !== null
 ? "Misère play: " + quotient + "; Φ proved periodic by Theorem M, period " + row.misere_period +
-" from heap " + row.misere_preperiod + ", so this is the whole game's quotient."
+" from heap " + row.misere_preperiod + ", so this is the whole game’s quotient."
 : "Misère play: " + quotient + " for heaps 0 to " + row.heaps + "; unsettled" +
 (row.unsettled ? " at " + row.unsettled : " at the heap bound") + ".");
 if (row.equivalent) {
@@ -75,7 +78,7 @@ const list = $("atlas-lines");
 list.replaceChildren();
 for (const line of atlasLines(row)) {
 const li = document.createElement("li");
-li.textContent = line;
+written(li, line);
 list.append(li);
 }
 $("atlas-row").href = "atlas/" + anchor.slice(0, 3) + ".html#" + anchor;
@@ -128,7 +131,7 @@ phone.width = pw; phone.height = ph;
 const desc = /<desc>([^<]*)<\/desc>/.exec(answer.svg);
 img.alt = desc ? desc[1].replace(/&lt;/g, "<").replace(/&gt;/g, ">").replace(/&quot;/g, '"').replace(/&amp;/g, "&") : "";
 $("drawing-caption").textContent = "The first " + Math.min(answer.head.length, answer.shown) +
-" values of " + answer.rule + ", drawn by the code that draws the essays' strips; " +
+" values of " + answer.rule + ", drawn by the code that draws the essays’ strips; " +
 answer.computed.toLocaleString("en-US") + " values computed in your browser in " +
 answer.milliseconds.toLocaleString("en-US") + " ms.";
 const lines = $("lines");
@@ -137,7 +140,7 @@ for (const line of answer.lines.concat(["values hash: " + answer.values_hash +
 " (FNV-1a 64 over heaps 0 to " + (answer.computed - 1).toLocaleString("en-US") +
 ", each value a little-endian u32)"])) {
 const li = document.createElement("li");
-li.textContent = line;
+written(li, line);
 lines.append(li);
 }
 const heap = answer.heap;
@@ -162,7 +165,7 @@ let list = before;
 for (const line of misere.error ? ["Refused: " + misere.error] : misere.lines) {
 if (list === after && /^\s*\d+(\s+\d+)*\s*$/.test(line)) continue;
 const li = document.createElement("li");
-li.textContent = line;
+written(li, line);
 list.append(li);
 if (/^table \(/.test(line) && misere.json) {
 frame.append(cayley(misere.json.table, misere.json.p_portion));

@@ -9,6 +9,10 @@ figure .answers input { font: inherit; font-family: ui-monospace, monospace; col
 figure .answers output { flex-basis: 100%; }`;
 document.head.append(style);
 
+// The module's lines, written for a terminal too, with a letter's
+// apostrophe made typographic as the essays' are.
+const typographic = (text) => text.replace(/([A-Za-z])'/g, "$1\u2019");
+
 // What the module is asked for a figure: its kind, the reader's rule and
 // the figure's other parameters (a strip's count and cells at the top, as
 // the Explore page asks).
@@ -119,7 +123,7 @@ export function open(figure, row) {
       const made = document.createElement("template");
       made.innerHTML = [...answer.tables, ...answer.notes].join("\n");
       replaceParts(figure, [...made.content.children]);
-      out.textContent = "Drawn for " + answer.rule + ", not the author’s " + author.rule + ": " + answer.lines.join("; ").replace(/\.$/, "") + ".";
+      out.textContent = "Drawn for " + answer.rule + ", not the author’s " + author.rule + ": " + typographic(answer.lines.join("; ")).replace(/\.$/, "") + ".";
       figure.dataset.state = "changed";
       whose(answer.rule);
       return;
@@ -135,7 +139,7 @@ export function open(figure, row) {
       source.srcset = blob(answer.svg_phone, answer.cells_phone);
       source.width = pw; source.height = ph;
     }
-    out.textContent = "Drawn for " + answer.rule + ", not the author’s " + author.rule + ": " + answer.lines.join("; ").replace(/\.$/, "") + ".";
+    out.textContent = "Drawn for " + answer.rule + ", not the author’s " + author.rule + ": " + typographic(answer.lines.join("; ")).replace(/\.$/, "") + ".";
     figure.dataset.state = "changed";
     whose(answer.rule);
   });

@@ -409,6 +409,20 @@ if (!plant) {
       const p = await browser.newPage({ viewport: { width, height: 900 }, colorScheme: scheme });
       await p.goto(site.origin + "/explore.html?rule=octal:.137&values=2000&heap=1000000000000000000");
       await p.waitForFunction(() => document.getElementById("status").dataset.state === "done", null, { timeout: 60000, polling: 20 });
+      // The page's words (the atlas's entry, the module's lines, the
+      // caption) with typographic apostrophes, as the essays have; a
+      // command keeps its shell's quotes.
+      const straight = await p.evaluate(() => {
+        const words = [];
+        for (const id of ["atlas-entry", "answer"]) {
+          const walker = document.createTreeWalker(document.getElementById(id), NodeFilter.SHOW_TEXT);
+          for (let n = walker.nextNode(); n; n = walker.nextNode()) {
+            if (!n.parentElement.closest("pre, code") && /[A-Za-z]'/.test(n.data)) words.push(n.data.trim().slice(0, 60));
+          }
+        }
+        return words;
+      });
+      expect(straight.length === 0, `straight apostrophes at ${width} px: ${straight.join(" | ")}`);
       await p.addScriptTag({ content: axeSource });
       const result = await p.evaluate(() => window.axe.run(document, { resultTypes: ["violations"] }));
       for (const v of result.violations) expect(false, `axe ${width} px ${scheme}: ${v.id} (${v.impact}): ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`);
