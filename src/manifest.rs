@@ -79,6 +79,10 @@ pub struct Site {
     /// one.
     #[serde(default)]
     pub repository: Option<String>,
+    /// Who wrote the essays and the program, as a citation names them: the
+    /// colophon, a page's `author` meta and the cite blocks print it.
+    #[serde(default)]
+    pub author: Option<String>,
     /// The date of this revision of the sources (`YYYY-MM-DD`), set by the
     /// author when publishing; the colophon and the footer print it.
     #[serde(default)]

@@ -3,6 +3,7 @@ style.textContent = `
 figure .answers input { font: inherit; font-family: ui-monospace, monospace; color: inherit; background: var(--paper); border: 1px solid currentColor; border-radius: 4px; padding: .2rem .4rem; min-width: 0; flex: 1 1 10rem; }
 figure .answers output { flex-basis: 100%; }`;
 document.head.append(style);
+const typographic = (text) => text.replace(/([A-Za-z])'/g, "$1\u2019");
 function request(figure, rule) {
 const kind = figure.dataset.kind, params = JSON.parse(figure.dataset.params || "{}");
 return kind === "strip" ? { rule, ...params } : { rule, kind, params, figure: figure.id.replace(/^fig-/, "") };
@@ -100,7 +101,7 @@ if (!img) {
 const made = document.createElement("template");
 made.innerHTML = [...answer.tables, ...answer.notes].join("\n");
 replaceParts(figure, [...made.content.children]);
-out.textContent = "Drawn for " + answer.rule + ", not the author’s " + author.rule + ": " + answer.lines.join("; ").replace(/\.$/, "") + ".";
+out.textContent = "Drawn for " + answer.rule + ", not the author’s " + author.rule + ": " + typographic(answer.lines.join("; ")).replace(/\.$/, "") + ".";
 figure.dataset.state = "changed";
 whose(answer.rule);
 return;
@@ -116,7 +117,7 @@ const [, pw, ph] = size(answer.svg_phone);
 source.srcset = blob(answer.svg_phone, answer.cells_phone);
 source.width = pw; source.height = ph;
 }
-out.textContent = "Drawn for " + answer.rule + ", not the author’s " + author.rule + ": " + answer.lines.join("; ").replace(/\.$/, "") + ".";
+out.textContent = "Drawn for " + answer.rule + ", not the author’s " + author.rule + ": " + typographic(answer.lines.join("; ")).replace(/\.$/, "") + ".";
 figure.dataset.state = "changed";
 whose(answer.rule);
 });

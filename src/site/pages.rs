@@ -508,6 +508,7 @@ fn site_view(manifest: &Manifest, revision: String) -> serde_json::Value {
         "title": manifest.site.title,
         "summary": manifest.site.summary,
         "repository": manifest.site.repository,
+        "author": manifest.site.author,
         "revision": revision,
         "updated": manifest.site.updated.map(|d| d.written()),
         // The year a citation gives (BibTeX's `year`).

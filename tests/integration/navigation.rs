@@ -194,3 +194,43 @@ fn every_page_has_a_description_and_a_card() {
     }
     assert!(pages > 80, "{pages} pages");
 }
+
+/// The colophon says who made the site and where its repository is (or
+/// that no address is set, rather than a guessed one), and every citation
+/// names the same author.
+#[test]
+fn the_colophon_names_its_author_and_repository_and_citations_the_author() {
+    let output = common::repo().join("output");
+    let manifest = fs::read_to_string(common::repo().join("figures.yaml")).unwrap();
+    let author = manifest
+        .lines()
+        .find_map(|l| l.strip_prefix("  author: "))
+        .expect("figures.yaml names the site's author")
+        .trim();
+    let colophon = fs::read_to_string(output.join("colophon.html")).unwrap();
+    let prose = &colophon[colophon.find("<article").unwrap()..];
+    assert!(
+        prose.contains(&format!("{author} wrote the essays")),
+        "no author in the colophon"
+    );
+    let repository = manifest.contains("\n  repository: ");
+    assert!(
+        repository || prose.contains("names no public address for that repository"),
+        "the colophon says nothing of the repository"
+    );
+    for page in ["octal.html", "figures/misere-75.html"] {
+        let html = fs::read_to_string(output.join(page)).unwrap();
+        assert!(
+            html.contains(&format!("<meta name=\"author\" content=\"{author}\">")),
+            "{page}"
+        );
+        assert!(
+            html.contains(&format!("author       = {{{author}}},")),
+            "{page}: BibTeX"
+        );
+        assert!(
+            html.contains(&format!("<p class=\"cite-line\">{author}, ")),
+            "{page}: the plain line"
+        );
+    }
+}
