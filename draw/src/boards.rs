@@ -133,13 +133,22 @@ const RIGHT: i32 = 10;
 
 /// Draws `boards` one under the other at `width` (the column or a phone's);
 /// `title` heads the drawing.
+/// A phone's drawing whose boards fit the smallest phone's column is laid
+/// out for that column, its text wrapped to it: at 320 px it then shows
+/// whole, where a wider one would scroll over nothing but its margin (text
+/// widths are over-estimated, so lines laid out to 358 px end well short).
 pub fn render(title: &str, boards: &[Board], caption: &str, desc: &str, width: u32) -> String {
-    let room = width as i32 - LEFT - RIGHT;
     let widest = boards
         .iter()
         .map(|b| b.rows.iter().map(Vec::len).max().unwrap_or(0) as i32 * SQUARE)
         .max()
         .unwrap_or(0);
+    let width = if width == plot::PHONE && LEFT + widest + RIGHT <= plot::SMALL_PHONE as i32 {
+        plot::SMALL_PHONE
+    } else {
+        width
+    };
+    let room = width as i32 - LEFT - RIGHT;
     let text_pitch = line_pitch(TEXT);
     let title_lines = fit_lines(title, TITLE, room);
     let mut y = 8 + line_pitch(TITLE) * title_lines.len() as i32 + 6;
@@ -262,6 +271,22 @@ mod tests {
             let svg = render("Kayles", &boards(), "caption", "note", width);
             assert_eq!(reflow::faults(&svg, width), Vec::<String>::new(), "{width}");
         }
+    }
+
+    #[test]
+    fn a_phone_s_boards_that_fit_the_smallest_phone_are_drawn_for_it() {
+        let width = |svg: &str| -> u32 {
+            let at = svg.find("width=\"").unwrap() + 7;
+            svg[at..at + svg[at..].find('"').unwrap()].parse().unwrap()
+        };
+        // Seven squares fit 288 px with their margins: so does the drawing.
+        let phone = render("Kayles", &boards(), "caption", "note", plot::PHONE);
+        assert!(width(&phone) <= plot::SMALL_PHONE, "{}", width(&phone));
+        // Twelve do not (12 × 26 + 20 > 288): the phone's column is kept.
+        let mut wide = boards();
+        wide[1].rows = vec![vec![Piece::Empty; 12]];
+        let phone = render("Kayles", &wide, "caption", "note", plot::PHONE);
+        assert!(width(&phone) > plot::SMALL_PHONE, "{}", width(&phone));
     }
 
     #[test]

@@ -128,13 +128,16 @@ impl Data {
         )
     }
 
-    fn shown(&self, x: u32) -> String {
-        let name = self.names[x as usize].clone();
-        if self.p_portion.contains(&(x as usize)) {
-            format!("{name} ◆")
-        } else {
-            name
+    /// Element `x`'s cell: its name, bold and boxed on the page when it is
+    /// in P, and marked `◆` in the CSV (which has no bold).
+    fn cell(&self, x: u32) -> Cell {
+        let name = &self.names[x as usize];
+        let in_p = self.p_portion.contains(&(x as usize));
+        let mut cell = Cell::text(name.as_str()).marked(in_p);
+        if in_p {
+            cell.plain = format!("{name} ◆");
         }
+        cell
     }
 }
 
@@ -155,17 +158,16 @@ pub fn render(data: &Data, _meta: &RenderMeta) -> Vec<Table> {
 }
 
 fn multiplication(data: &Data) -> Table {
-    let mut columns = vec![Column::text("element").names()];
+    let mut columns = vec![Column::text("×").names()];
     for x in 0..data.order as u32 {
-        columns.push(Column::text(&data.shown(x)));
+        columns.push(Column::text(&data.names[x as usize]));
     }
-    let mut table =
-        Table::new(columns).titled("The multiplication table; ◆ and bold: the P-portion");
+    let mut table = Table::new(columns)
+        .titled("The multiplication table; bold and boxed: the P-portion")
+        .as_grid();
     for (x, row) in data.table.iter().enumerate() {
-        let mut cells = vec![Cell::text(data.shown(x as u32)).marked(data.p_portion.contains(&x))];
-        for &y in row {
-            cells.push(Cell::text(data.shown(y)).marked(data.p_portion.contains(&(y as usize))));
-        }
+        let mut cells = vec![data.cell(x as u32)];
+        cells.extend(row.iter().map(|&y| data.cell(y)));
         table.push(cells);
     }
     table
@@ -184,7 +186,7 @@ fn strip(data: &Data) -> Table {
         }
         _ => "Φ, heap by heap".to_string(),
     };
-    let mut strip = Table::new(columns).titled(title);
+    let mut strip = Table::new(columns).titled(title).as_grid();
     for (at, chunk) in data.pretending.chunks(STRIP).enumerate() {
         let first = at * STRIP;
         let last = first + chunk.len() - 1;
@@ -194,9 +196,7 @@ fn strip(data: &Data) -> Table {
             format!("{first}–{last}")
         };
         let mut cells = vec![Cell::text(label)];
-        for &x in chunk {
-            cells.push(Cell::text(data.shown(x)).marked(data.p_portion.contains(&(x as usize))));
-        }
+        cells.extend(chunk.iter().map(|&x| data.cell(x)));
         strip.push(cells);
     }
     strip

@@ -23,6 +23,12 @@ pub struct Table {
     pub columns: Vec<Column>,
     /// The rows, top to bottom; each has one cell per column.
     pub rows: Vec<Vec<Cell>>,
+    /// A grid of short cells (a multiplication table, Φ heap by heap),
+    /// read across and down: on a phone it stays a grid, in smaller type,
+    /// where it fits, rather than becoming a card a row (see
+    /// [`crate::html::table`]).
+    #[serde(default)]
+    pub grid: bool,
 }
 
 /// A column's heading and alignment.
@@ -144,7 +150,14 @@ impl Table {
             title: None,
             columns,
             rows: Vec::new(),
+            grid: false,
         }
+    }
+
+    /// The same table, read as a grid (see [`Table::grid`]).
+    pub fn as_grid(mut self) -> Table {
+        self.grid = true;
+        self
     }
 
     /// The same table with a title.

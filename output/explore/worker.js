@@ -22,7 +22,7 @@ return (await WebAssembly.instantiate(await response.arrayBuffer(), imports)).in
 }
 }
 const moduleFor = (request) =>
-(request.kind && request.kind !== "strip") || request.misere != null ? "ladder.327c47f28ac0.wasm" : "engine.b2679464c144.wasm";
+(request.kind && request.kind !== "strip") || request.misere != null ? "ladder.202ab238be16.wasm" : "engine.ff54af741ab1.wasm";
 function ask(x, request) {
 const bytes = new TextEncoder().encode(JSON.stringify(request));
 const at = x.alloc(bytes.length);

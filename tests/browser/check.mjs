@@ -32,7 +32,7 @@ import {
 } from "./navigation.mjs";
 import {
   SMALLEST, figureText, figureBackgrounds, figureOverflow, figureClipping, tableScrolls,
-  printFaults, blankShares, figureScrollCues, tableFits, printedHeadings, printedFaults, printedMeasure,
+  printFaults, blankShares, figureScrollCues, tableFits, printedHeadings, printedFaults, printedMeasure, startsWithFooter,
   MEASURE, startsWithFigure,
 } from "./figures.mjs";
 
@@ -170,7 +170,8 @@ await pool(pages.flatMap((file) => SCREENS.map(([name, width]) => async (browser
     if (!narrow(width)) {
       for (const fault of await tableScrolls(page)) say(fault);
     } else {
-      for (const fault of await tableFits(page)) say(fault);
+      // An atlas part is a table to look a code up in, not an essay.
+      for (const fault of await tableFits(page, file.startsWith("atlas/") ? Infinity : 15)) say(fault);
       // A phone's drawing fits a 390 px phone; on a smaller one it scrolls,
       // and says so. A figure's page of its own shows the column's drawing,
       // which scrolls on any phone.
@@ -245,6 +246,7 @@ await pool(pages.filter((f) => !f.includes("/")).flatMap((file) => PAPERS.map(([
     shares.forEach((share, i) => {
       const waits = i + 1 < shares.length && startsWithFigure(texts[i + 1] ?? "");
       if (i < shares.length - 2 && share > 1 / 3 && !waits) say(`printed page ${i + 1} of ${shares.length} is ${Math.round(share * 100)} % blank`);
+      if (i > 0 && startsWithFooter(texts[i] ?? "")) say(`printed page ${i + 1} of ${shares.length} starts with a caption's last line, apart from its figure`);
     });
     for (const f of pngs) await rm(join(shots, f));
     await page.close();

@@ -16,6 +16,7 @@ import { join } from "node:path";
 import {
   SMALLEST, figureText, figureBackgrounds, figureOverflow, figureClipping, printFaults,
   figureScrollCues, tableFits, printedHeadings, printedFaults, printedMeasure, MEASURE, startsWithFigure,
+  startsWithFooter,
 } from "./figures.mjs";
 import {
   currentHidden, contentsUnreachable, jumpsUnmarked, citationsSilent, alonePageFaults, figuresWithoutPage,
@@ -55,6 +56,13 @@ await nav.goto(`${origin}/nav.html`, { waitUntil: "load" });
 if (!(await tableFits(nav)).some((f) => f.startsWith("unlinked:"))) missed.push("a table that scrolls on a phone passed the phone check");
 if (!(await currentHidden(nav)).length) missed.push("a current page off the screen passed the navigation check");
 if (!(await contentsUnreachable(nav)).length) missed.push("a long page with no way back to its contents passed");
+// Issue 53: a grid stays a grid, a long table folds, a page is not screens of tables.
+const tables = await browser.newPage({ viewport: { width: 390, height: 800 } });
+await tables.goto(`${origin}/tables.html`, { waitUntil: "load" });
+const tableFaults = await tableFits(tables);
+if (!tableFaults.some((f) => f.startsWith("cards: a grid shown as cards"))) missed.push("a grid shown as cards passed the phone check");
+if (!tableFaults.some((f) => f.startsWith("unfolded: a long table shows all 20 rows"))) missed.push("a long table with nothing folded passed the phone check");
+if (!tableFaults.some((f) => f.startsWith("tables: "))) missed.push("a page of 18 screens of tables passed the phone check");
 const navDesktop = await browser.newPage({ viewport: { width: 1280, height: 800 } });
 await navDesktop.goto(`${origin}/nav.html`, { waitUntil: "load" });
 if (!(await jumpsUnmarked(navDesktop)).length) missed.push("a jump that marks nothing passed");
@@ -79,11 +87,15 @@ if (!onPaper.some((f) => f.startsWith("heading not printed"))) missed.push(`a he
 if (!onPaper.some((f) => f.includes("after the References"))) missed.push("a figure after the References passed the print check");
 const prose = "sources 0123456789abcdef\nA paragraph of prose that runs on for more than eight words here\n"
   + "and a second line that also runs on for eight words or more\nFigure 1. A float.";
+if (!startsWithFooter("Heaps · Octal · sources 0123456789abcdef\non its own · data · CSV · reproduce: ladder build --only x\nThe next paragraph.")
+  || startsWithFooter("sources 0123456789abcdef\nA paragraph that names data · and more.")) {
+  missed.push("a printed page that starts with a caption's last line passed, or a page of prose failed");
+}
 if (startsWithFigure(prose) || !startsWithFigure("sources 0123456789abcdef\n1 2 3\nlarger take b\nFigure 2. A drawing.")) {
   missed.push("the blank-page rule took a page of prose for one that starts with a figure, or the reverse");
 }
 await browser.close();
 close();
 for (const m of missed) console.error(`negative control: ${m}`);
-console.log(`negative control: ${25 - missed.length} of 25 planted faults found (8 px text ${tiny?.smallest} px)`);
+console.log(`negative control: ${29 - missed.length} of 29 planted faults found (8 px text ${tiny?.smallest} px)`);
 process.exit(missed.length ? 1 : 0);

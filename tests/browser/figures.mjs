@@ -270,18 +270,42 @@ export async function figureScrollCues(page) {
 
 /** Each table wider than its frame or its frame wider than the screen: on
  * a phone a table is read whole, its rows stacked, never scrolled. */
-export async function tableFits(page) {
-  return page.evaluate(() => [...document.querySelectorAll(".table-frame")].flatMap((frame) => {
-    const id = frame.closest("figure")?.id.slice(4) ?? "?";
-    const box = frame.getBoundingClientRect();
-    const table = frame.querySelector("table");
-    const faults = [];
-    if (box.left < -0.5 || box.right > window.innerWidth + 0.5) faults.push(`${id}: table frame leaves the screen`);
-    if (table.scrollWidth > frame.clientWidth + 0.5) {
-      faults.push(`${id}: table ${table.scrollWidth} px wide in a ${frame.clientWidth} px frame: a reader sees ${Math.round(100 * frame.clientWidth / table.scrollWidth)} % of it`);
-    }
+export async function tableFits(page, screens = 15) {
+  return page.evaluate((screens) => {
+    const shown = (e) => e.getClientRects().length > 0;
+    let tall = 0;
+    const faults = [...document.querySelectorAll(".table-frame")].flatMap((frame) => {
+      const id = frame.closest("figure")?.id.slice(4) ?? "?";
+      const box = frame.getBoundingClientRect();
+      const table = frame.querySelector("table");
+      const faults = [];
+      if (box.left < -0.5 || box.right > window.innerWidth + 0.5) faults.push(`${id}: table frame leaves the screen`);
+      if (table.scrollWidth > frame.clientWidth + 0.5) {
+        faults.push(`${id}: table ${table.scrollWidth} px wide in a ${frame.clientWidth} px frame: a reader sees ${Math.round(100 * frame.clientWidth / table.scrollWidth)} % of it`);
+      }
+      // Issue 53: a grid (a multiplication table) stays a grid from 375 px.
+      if (frame.classList.contains("grid") && window.innerWidth >= 375 && !(table.tHead && shown(table.tHead))) {
+        faults.push(`${id}: a grid shown as cards at ${window.innerWidth} px`);
+      }
+      // A long table shows its first rows, and all of them once its box is
+      // ticked (and again only the first when it is cleared).
+      const fold = frame.querySelector(":scope > .fold");
+      if (fold && shown(fold)) {
+        const rows = [...table.tBodies[0].rows];
+        const before = rows.filter(shown).length;
+        fold.click();
+        const after = rows.filter(shown).length;
+        fold.click();
+        if (before >= rows.length) faults.push(`${id}: a long table shows all ${rows.length} rows before it is asked to`);
+        if (after !== rows.length) faults.push(`${id}: a long table shows ${after} of ${rows.length} rows when asked for all`);
+      }
+      tall += box.height;
+      return faults;
+    });
+    // No essay is more than 15 screens of tables without a way past them.
+    if (tall > screens * window.innerHeight) faults.push(`tables: ${Math.round(tall / window.innerHeight)} screens of tables at ${window.innerWidth} px`);
     return faults;
-  }));
+  }, screens);
 }
 
 /** The headings of the page as a reader sees them printed (those print
@@ -341,6 +365,16 @@ export async function printedMeasure(page) {
  * before its first caption ("Figure N. "), only a drawing's labels and a
  * table's cells, no paragraph of prose (two lines running of eight words or
  * more). */
+/** Whether a printed page's text begins with the last line of a figure's
+ * caption (its links: "on its own · data · …"), apart from its figure on
+ * the page before. */
+export function startsWithFooter(text) {
+  const head = text.search(/sources [0-9a-f]{16}/);
+  if (head >= 0) text = text.slice(head + "sources ".length + 16);
+  const first = text.split("\n").find((line) => line.trim()) ?? "";
+  return /^\s*(on its own · )?data · (CSV · )?reproduce:/.test(first);
+}
+
 export function startsWithFigure(text) {
   // The running head (site, page, sources) is no prose of the page.
   const head = text.search(/sources [0-9a-f]{16}/);

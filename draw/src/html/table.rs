@@ -12,7 +12,10 @@
 //! longest line in each column: the page cannot measure before it is shown)
 //! is marked `stacks`: on a phone each of its rows becomes a block, each
 //! cell a line that its column's heading labels (`data-label`, read by the
-//! stylesheet), so every column is on the screen and none scrolls.
+//! stylesheet), so every column is on the screen and none scrolls. A grid
+//! ([`Table::grid`], a multiplication table) that fits a 375 px phone's
+//! column in the grid's smaller type (estimated the same way) is marked
+//! `grid` too: there it stays a grid, cards only on a narrower screen.
 
 use super::inline;
 use crate::plain::to_plain;
@@ -28,10 +31,12 @@ pub fn to_html(table: &Table, id: &str, index: usize, root: &str) -> Result<Stri
         None => format!("fig-{id}-caption"),
     };
     let stacks = natural_width(table) > NARROWEST_COLUMN;
-    let class = match (stacks, table.rows.len() > LONG) {
-        (true, true) => "table-frame stacks long",
-        (true, false) => "table-frame stacks",
-        (false, _) => "table-frame",
+    let grid = stacks && table.grid && grid_width(table) <= GRID_COLUMN;
+    let class = match (stacks, grid, table.rows.len() > LONG) {
+        (true, true, _) => "table-frame stacks grid",
+        (true, false, true) => "table-frame stacks long",
+        (true, false, false) => "table-frame stacks",
+        (false, ..) => "table-frame",
     };
     let mut html = format!(
         "<div class=\"{class}\" role=\"region\" tabindex=\"0\" aria-labelledby=\"{labels}\">\n<table>\n"
@@ -81,24 +86,57 @@ pub fn to_html(table: &Table, id: &str, index: usize, root: &str) -> Result<Stri
         }
         html.push_str("</tr>\n");
     }
-    html.push_str("</tbody>\n</table>\n</div>");
+    html.push_str("</tbody>\n</table>\n");
+    if (stacks && !grid && table.rows.len() > LONG) || (grid && table.rows.len() > FOLDED) {
+        // On a phone a long table shows its first rows and this box, which
+        // shows the rest: no script, and the keyboard reaches it. A grid
+        // folds only where it is cards (under 375 px).
+        let rows = table.rows.len();
+        html.push_str(&format!(
+            "<input type=\"checkbox\" class=\"fold\" id=\"{caption_id}-all\">\
+             <label for=\"{caption_id}-all\">Show all {rows} rows</label>\n"
+        ));
+    }
+    html.push_str("</div>");
     Ok(html)
 }
 
 /// A stacked table of more rows than this reads each row as a short
 /// paragraph on a phone (its cells' labels and values running on), not a
-/// line a cell: the frontier's 91 rows would be 38,000 px tall.
-const LONG: usize = 20;
+/// line a cell: the frontier's 91 rows would be 38,000 px tall. Even so
+/// they are 10,000 px: on a phone such a table shows its first
+/// [`FOLDED`] rows until the reader asks for all of them, so that no essay
+/// is screens of one table without a way past it.
+const LONG: usize = 12;
+
+/// The rows a long table shows on a phone before it is unfolded (the
+/// stylesheet's `nth-child(n + 7)`).
+pub const FOLDED: usize = 6;
 
 /// The smallest phone's column in CSS px: a 320 px screen less the page's
 /// padding.
 const NARROWEST_COLUMN: f64 = 288.0;
+
+/// The column of the narrowest phone that shows a grid as a grid: a 375 px
+/// screen less the page's padding (the stylesheet's breakpoint).
+const GRID_COLUMN: f64 = 343.0;
 
 /// The width a table takes with every cell on one line, estimated in CSS
 /// px: each column's longest line (heading or cell, formulas by their plain
 /// reading) at the table's 0.9 rem sans-serif, about 8.4 px a character,
 /// plus the cell's padding of 0.7 rem each side.
 fn natural_width(table: &Table) -> f64 {
+    width_at(table, 8.4, 22.4)
+}
+
+/// The same for a grid on a phone: 12 px type, about 7.2 px a character
+/// (0.6 em: ·312's cells, `ab³` in bold, measure 7 px a character), and
+/// 0.1 rem of padding a side.
+fn grid_width(table: &Table) -> f64 {
+    width_at(table, 7.2, 3.2)
+}
+
+fn width_at(table: &Table, per_char: f64, padding: f64) -> f64 {
     let longest = |text: &str| -> usize {
         to_plain(text)
             .split('\n')
@@ -117,7 +155,7 @@ fn natural_width(table: &Table) -> f64 {
                 .chain([longest(&column.title)])
                 .max()
                 .unwrap_or(0);
-            chars as f64 * 8.4 + 22.4
+            chars as f64 * per_char + padding
         })
         .sum()
 }
@@ -237,6 +275,59 @@ mod tests {
             long.starts_with("<div class=\"table-frame stacks long\" "),
             "{long}"
         );
+        assert!(
+            long.ends_with(
+                "</table>\n<input type=\"checkbox\" class=\"fold\" id=\"fig-x-table-1-all\">\
+                 <label for=\"fig-x-table-1-all\">Show all 13 rows</label>\n</div>"
+            ),
+            "{long}"
+        );
+        assert!(
+            !html.contains("class=\"fold\""),
+            "a short table has no fold"
+        );
+    }
+
+    /// A Cayley table of `order` elements named by up to three characters,
+    /// as a misère quotient's.
+    fn cayley(order: usize, name: &str) -> Table {
+        let mut columns = vec![Column::text("×").names()];
+        columns.extend((0..order).map(|_| Column::text(name)));
+        let mut table = Table::new(columns).as_grid();
+        for _ in 0..order {
+            table.push(vec![Cell::text(name); order + 1]);
+        }
+        table
+    }
+
+    #[test]
+    fn a_grid_that_fits_a_phone_stays_a_grid_there_and_a_wider_one_stacks() {
+        // ·312's twelve elements (names like `ab³`) fit; sixteen of four
+        // characters do not, nor does a grid that is not marked one.
+        let fits = to_html(&cayley(12, "ab³"), "x", 0, "").unwrap();
+        assert!(
+            fits.contains("Show all 12 rows"),
+            "as cards it folds: {fits}"
+        );
+        assert!(
+            fits.starts_with("<div class=\"table-frame stacks grid\" "),
+            "{fits}"
+        );
+        let wide = to_html(&cayley(16, "ab²c"), "x", 0, "").unwrap();
+        assert!(
+            wide.starts_with("<div class=\"table-frame stacks long\" "),
+            "{wide}"
+        );
+        let mut plain = cayley(12, "ab³");
+        plain.grid = false;
+        let plain = to_html(&plain, "x", 0, "").unwrap();
+        assert!(
+            plain.starts_with("<div class=\"table-frame stacks\" "),
+            "{plain}"
+        );
+        // A grid narrow enough for the smallest phone needs no class at all.
+        let small = to_html(&cayley(2, "a"), "x", 0, "").unwrap();
+        assert!(small.starts_with("<div class=\"table-frame\" "), "{small}");
     }
 
     #[test]
