@@ -31,7 +31,10 @@ use super::template_error::located;
 use super::{
     Files, figure_block, json, links, math, navigation, provenance, reproduce, theorems, wording,
 };
-use super::{atlas, code_links, command_line, explore, prose_tables, script, search, stylesheet};
+use super::{
+    atlas, code_links, command_line, explore, notes, proof_folds, prose_tables, script, search,
+    stylesheet,
+};
 use crate::figures::Computed;
 use crate::manifest::{Manifest, Page, Part};
 use crate::project::{Located, Project};
@@ -55,7 +58,7 @@ const SCRIPTS: [&str; 3] = ["cells.js", "cell-names.js", "search.js"];
 /// The site's one stylesheet, `style.css`, is these rooms of
 /// `templates/style/` joined in this order: the page first, print last (a
 /// later rule wins a tie of specificity, and print overrides the screen).
-const STYLE: [&str; 10] = [
+const STYLE: [&str; 11] = [
     "style/page.css",
     "style/navigation.css",
     "style/search.css",
@@ -64,6 +67,7 @@ const STYLE: [&str; 10] = [
     "style/atlas.css",
     "style/math.css",
     "style/editorial.css",
+    "style/notes.css",
     "style/alone.css",
     "style/print.css",
 ];
@@ -612,6 +616,27 @@ fn render_content(
         events
     };
     let events = reproduce::boxes(events);
+    let events = notes::beside(events).map_err(|message| {
+        // Located at the note's label, where it is written or referred to.
+        let label = message.split("[^").nth(1).and_then(|l| l.split(']').next());
+        let (line, column) = label
+            .and_then(|label| {
+                let needle = format!("[^{label}]");
+                content.text.lines().enumerate().find_map(|(i, line)| {
+                    let at = line.find(&needle)?;
+                    Some((i + 1, line[..at].chars().count() + 1))
+                })
+            })
+            .unwrap_or((1, 1));
+        let error = Located {
+            file: content.file.clone(),
+            line,
+            column,
+            message,
+        };
+        anyhow!("{error}")
+    })?;
+    let events = proof_folds::folded(events);
     let events = prose_tables::framed(events);
     let events = math::render_events(events.into_iter()).map_err(|e| {
         // Located at the formula's first appearance in the source.

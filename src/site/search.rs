@@ -55,8 +55,17 @@ pub struct Source<'a> {
 }
 
 /// Elements whose text is not the page's prose: navigation (the contents,
-/// the pager), scripts and styles, drawings, a formula's TeX source.
-const SKIPPED: [&str; 6] = ["nav", "script", "style", "svg", "annotation", "noscript"];
+/// the pager), scripts and styles, drawings, a formula's TeX source, a
+/// control's label (a fold's "Show the whole proof").
+const SKIPPED: [&str; 7] = [
+    "nav",
+    "script",
+    "style",
+    "svg",
+    "annotation",
+    "noscript",
+    "label",
+];
 
 /// Elements skipped by class: a heading's `#` link, the line of a
 /// figure's files, a reference's links back to the text, and what every

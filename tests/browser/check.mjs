@@ -29,6 +29,7 @@ import { createRequire } from "node:module";
 import { serveFolder } from "./static.mjs";
 import {
   currentHidden, contentsUnreachable, jumpsUnmarked, citationsSilent, alonePageFaults, figuresWithoutPage,
+  sideContentsFaults, notesFaults, proofFoldFaults,
 } from "./navigation.mjs";
 import {
   SMALLEST, figureText, figureBackgrounds, figureOverflow, figureClipping, tableScrolls,
@@ -172,6 +173,7 @@ await pool(pages.flatMap((file) => SCREENS.map(([name, width]) => async (browser
     } else {
       // An atlas part is a table to look a code up in, not an essay.
       for (const fault of await tableFits(page, file.startsWith("atlas/") ? Infinity : 15)) say(fault);
+      for (const fault of await proofFoldFaults(page)) say(fault);
       // A phone's drawing fits a 390 px phone; on a smaller one it scrolls,
       // and says so. A figure's page of its own shows the column's drawing,
       // which scrolls on any phone.
@@ -202,10 +204,11 @@ await pool(pages.flatMap((file) => SCREENS.map(([name, width]) => async (browser
     // previewed; a figure's own page enlarged and titled.
     if (name === "phone" || name === "desktop") {
       for (const fault of await contentsUnreachable(page)) say(fault);
+      for (const fault of await notesFaults(page)) say(fault);
     }
     if (name === "desktop") {
       const checks = file.startsWith("figures/") ? [alonePageFaults]
-        : [jumpsUnmarked, citationsSilent, figuresWithoutPage];
+        : [jumpsUnmarked, citationsSilent, figuresWithoutPage, sideContentsFaults];
       for (const check of checks) for (const fault of await check(page)) say(fault);
     }
     if (name === "phone" || name === "desktop") await accessibility(page, file, name);

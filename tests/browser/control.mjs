@@ -20,6 +20,7 @@ import {
 } from "./figures.mjs";
 import {
   currentHidden, contentsUnreachable, jumpsUnmarked, citationsSilent, alonePageFaults, figuresWithoutPage,
+  sideContentsFaults, notesFaults, proofFoldFaults,
 } from "./navigation.mjs";
 
 const { origin, close } = await serveFolder(fileURLToPath(new URL("fixtures/bad-figure", import.meta.url)));
@@ -63,11 +64,18 @@ const tableFaults = await tableFits(tables);
 if (!tableFaults.some((f) => f.startsWith("cards: a grid shown as cards"))) missed.push("a grid shown as cards passed the phone check");
 if (!tableFaults.some((f) => f.startsWith("unfolded: a long table shows all 20 rows"))) missed.push("a long table with nothing folded passed the phone check");
 if (!tableFaults.some((f) => f.startsWith("tables: "))) missed.push("a page of 18 screens of tables passed the phone check");
+if (!(await proofFoldFaults(tables)).some((f) => f.includes("before it is asked"))) missed.push("a proof folded with nothing hidden passed the phone check");
 const navDesktop = await browser.newPage({ viewport: { width: 1280, height: 800 } });
 await navDesktop.goto(`${origin}/nav.html`, { waitUntil: "load" });
 if (!(await jumpsUnmarked(navDesktop)).length) missed.push("a jump that marks nothing passed");
 if (!(await citationsSilent(navDesktop)).length) missed.push("a citation that shows nothing passed");
 if (!(await figuresWithoutPage(navDesktop)).length) missed.push("a figure with no page of its own passed");
+const side = await sideContentsFaults(navDesktop);
+if (!side.some((f) => f.includes("not beside"))) missed.push("contents in the flow on a wide screen passed");
+if (!side.some((f) => f.includes("not marked"))) missed.push("contents that mark nothing passed");
+if (!(await notesFaults(navDesktop)).some((f) => f.includes("not in the margin"))) missed.push("a note in the text on a wide screen passed");
+await navDesktop.goto(`${origin}/side.html`, { waitUntil: "load" });
+if (!(await sideContentsFaults(navDesktop)).some((f) => f.includes("over #fig-under"))) missed.push("contents over a table passed");
 await navDesktop.goto(`${origin}/figures/alone.html`, { waitUntil: "load" });
 const alone = await alonePageFaults(navDesktop);
 for (const want of ["title", "navigation", "data link", "not enlarged"]) {
@@ -97,5 +105,5 @@ if (startsWithFigure(prose) || !startsWithFigure("sources 0123456789abcdef\n1 2 
 await browser.close();
 close();
 for (const m of missed) console.error(`negative control: ${m}`);
-console.log(`negative control: ${29 - missed.length} of 29 planted faults found (8 px text ${tiny?.smallest} px)`);
+console.log(`negative control: ${34 - missed.length} of 34 planted faults found (8 px text ${tiny?.smallest} px)`);
 process.exit(missed.length ? 1 : 0);

@@ -39,6 +39,73 @@ export async function contentsUnreachable(page) {
   });
 }
 
+/** On a screen of 1200 px or more the contents stand beside the essay
+ * (fixed), clear of every figure and table, and mark the section read. */
+export async function sideContentsFaults(page) {
+  return page.evaluate(async () => {
+    const toc = document.querySelector(".toc");
+    if (!toc || window.innerWidth < 1200) return [];
+    const faults = [];
+    if (getComputedStyle(toc).position !== "fixed") faults.push("contents: not beside the essay on a wide screen");
+    const right = toc.getBoundingClientRect().right;
+    const under = [...document.querySelectorAll("main figure, main .table-frame")].find((f) => {
+      const r = f.getBoundingClientRect();
+      return r.width > 0 && r.left < right - 0.5;
+    });
+    if (under) faults.push(`contents: over ${under.id ? `#${under.id}` : "a table"}`);
+    const links = [...toc.querySelectorAll("li a")];
+    const link = links[Math.floor(links.length / 2)];
+    const head = link && document.getElementById(link.hash.slice(1));
+    if (head) {
+      location.hash = link.hash;
+      // The mark follows the jump a frame or two later.
+      for (let i = 0; i < 30 && link.getAttribute("aria-current") !== "location"; i++) {
+        await new Promise((r) => setTimeout(r, 20));
+      }
+      if (link.getAttribute("aria-current") !== "location") {
+        const marked = toc.querySelector("[aria-current]");
+        faults.push(`contents: “${link.textContent}” not marked while it is read (${marked ? `“${marked.textContent}” is` : "none is"}; its heading at ${Math.round(head.getBoundingClientRect().top)} px of ${window.innerHeight})`);
+      }
+      history.replaceState(null, "", location.pathname);
+      window.scrollTo(0, 0);
+    }
+    return faults;
+  });
+}
+
+/** Each note on the screen: in the right margin beside its paragraph on a
+ * screen of 1200 px or more, on the screen in every case. */
+export async function notesFaults(page) {
+  return page.evaluate(() => [...document.querySelectorAll(".note")].flatMap((note) => {
+    const box = note.getBoundingClientRect();
+    const paragraph = note.closest("p, li");
+    const faults = [];
+    if (box.left < -0.5 || box.right > window.innerWidth + 0.5) faults.push(`note ${note.id}: off the screen`);
+    if (window.innerWidth >= 1200 && paragraph && box.left < paragraph.getBoundingClientRect().right - 0.5) {
+      faults.push(`note ${note.id}: not in the margin beside its paragraph`);
+    }
+    return faults;
+  }));
+}
+
+/** A proof folded on a phone: what follows its box hidden until the box is
+ * ticked, then shown. */
+export async function proofFoldFaults(page) {
+  return page.evaluate(() => [...document.querySelectorAll(".proof > .fold")].flatMap((fold) => {
+    if (fold.getClientRects().length === 0) return [];
+    const rest = [...fold.parentElement.children].slice([...fold.parentElement.children].indexOf(fold) + 2);
+    const shown = () => rest.filter((e) => e.getClientRects().length > 0).length;
+    const before = shown();
+    fold.click();
+    const after = shown();
+    fold.click();
+    const faults = [];
+    if (rest.length && before > 0) faults.push(`${fold.id}: the proof shows ${before} of ${rest.length} parts before it is asked to`);
+    if (after !== rest.length) faults.push(`${fold.id}: the proof shows ${after} of ${rest.length} parts when asked for all`);
+    return faults;
+  }));
+}
+
 /** The first heading and the first figure, jumped to: each must be marked. */
 export async function jumpsUnmarked(page) {
   return page.evaluate(async () => {

@@ -384,6 +384,14 @@ fn a_broken_formula_is_located() {
     );
 }
 
+#[test]
+fn a_note_of_two_paragraphs_is_located() {
+    fails_with(
+        "two-paragraph-note",
+        "error: content/page.md:3:21: the note [^why] is more than one paragraph",
+    );
+}
+
 // Defect 8: a census asks for games × values; the budget bounds the product.
 
 #[test]
