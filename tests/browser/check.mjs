@@ -29,7 +29,7 @@ import { createRequire } from "node:module";
 import { serveFolder } from "./static.mjs";
 import {
   currentHidden, contentsUnreachable, jumpsUnmarked, citationsSilent, alonePageFaults, figuresWithoutPage,
-  sideContentsFaults, notesFaults, proofFoldFaults,
+  sideContentsFaults, notesFaults, proofFoldFaults, citeAndBackFaults,
 } from "./navigation.mjs";
 import {
   SMALLEST, figureText, figureBackgrounds, figureOverflow, figureClipping, tableScrolls,
@@ -207,8 +207,8 @@ await pool(pages.flatMap((file) => SCREENS.map(([name, width]) => async (browser
       for (const fault of await notesFaults(page)) say(fault);
     }
     if (name === "desktop") {
-      const checks = file.startsWith("figures/") ? [alonePageFaults]
-        : [jumpsUnmarked, citationsSilent, figuresWithoutPage, sideContentsFaults];
+      const checks = file.startsWith("figures/") ? [alonePageFaults, citeAndBackFaults]
+        : [jumpsUnmarked, citationsSilent, figuresWithoutPage, sideContentsFaults, citeAndBackFaults];
       for (const check of checks) for (const fault of await check(page)) say(fault);
     }
     if (name === "phone" || name === "desktop") await accessibility(page, file, name);

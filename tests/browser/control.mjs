@@ -20,7 +20,7 @@ import {
 } from "./figures.mjs";
 import {
   currentHidden, contentsUnreachable, jumpsUnmarked, citationsSilent, alonePageFaults, figuresWithoutPage,
-  sideContentsFaults, notesFaults, proofFoldFaults,
+  sideContentsFaults, notesFaults, proofFoldFaults, citeAndBackFaults,
 } from "./navigation.mjs";
 
 const { origin, close } = await serveFolder(fileURLToPath(new URL("fixtures/bad-figure", import.meta.url)));
@@ -74,6 +74,9 @@ const side = await sideContentsFaults(navDesktop);
 if (!side.some((f) => f.includes("not beside"))) missed.push("contents in the flow on a wide screen passed");
 if (!side.some((f) => f.includes("not marked"))) missed.push("contents that mark nothing passed");
 if (!(await notesFaults(navDesktop)).some((f) => f.includes("not in the margin"))) missed.push("a note in the text on a wide screen passed");
+const cited = await citeAndBackFaults(navDesktop);
+if (!cited.some((f) => f.includes("plain line"))) missed.push("a citation block naming no revision passed");
+if (!cited.some((f) => f.includes("no citation there"))) missed.push("a back-link to no citation passed");
 await navDesktop.goto(`${origin}/side.html`, { waitUntil: "load" });
 if (!(await sideContentsFaults(navDesktop)).some((f) => f.includes("over #fig-under"))) missed.push("contents over a table passed");
 await navDesktop.goto(`${origin}/figures/alone.html`, { waitUntil: "load" });
@@ -105,5 +108,5 @@ if (startsWithFigure(prose) || !startsWithFigure("sources 0123456789abcdef\n1 2 
 await browser.close();
 close();
 for (const m of missed) console.error(`negative control: ${m}`);
-console.log(`negative control: ${34 - missed.length} of 34 planted faults found (8 px text ${tiny?.smallest} px)`);
+console.log(`negative control: ${36 - missed.length} of 36 planted faults found (8 px text ${tiny?.smallest} px)`);
 process.exit(missed.length ? 1 : 0);

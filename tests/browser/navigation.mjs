@@ -106,6 +106,37 @@ export async function proofFoldFaults(page) {
   }));
 }
 
+/** The page's citation block, opened, gives a plain line and BibTeX, each
+ * naming the sources' revision; each reference's links back reach a
+ * citation in the text, which the jump marks. */
+export async function citeAndBackFaults(page) {
+  return page.evaluate(async () => {
+    const faults = [];
+    const block = document.querySelector("details.cite-page");
+    if (block) {
+      block.open = true;
+      const line = block.querySelector(".cite-line"), bibtex = block.querySelector("pre.bibtex");
+      const revision = /[0-9a-f]{16}/;
+      if (!line || line.getClientRects().length === 0 || !revision.test(line.textContent)) faults.push("cite: the plain line is missing or names no revision");
+      if (!bibtex || !/^@misc\{/.test(bibtex.textContent) || !revision.test(bibtex.textContent)) faults.push("cite: the BibTeX is missing or names no revision");
+      block.open = false;
+    }
+    for (const back of document.querySelectorAll(".references .back a")) {
+      const target = document.getElementById(back.hash.slice(1));
+      if (!target || !target.matches("a.cite")) { faults.push(`back-link ${back.getAttribute("href")}: no citation there`); continue; }
+    }
+    const first = document.querySelector(".references .back a");
+    if (first && document.getElementById(first.hash.slice(1))) {
+      location.hash = first.hash;
+      await new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)));
+      const style = getComputedStyle(document.getElementById(first.hash.slice(1)));
+      if (style.outlineStyle === "none" && style.boxShadow === "none") faults.push(`back-link ${first.getAttribute("href")}: the citation reached is not marked`);
+      history.replaceState(null, "", location.pathname);
+    }
+    return faults;
+  });
+}
+
 /** The first heading and the first figure, jumped to: each must be marked. */
 export async function jumpsUnmarked(page) {
   return page.evaluate(async () => {
