@@ -196,7 +196,16 @@ impl Grid {
 /// description, printed once in the caption.
 pub fn render(data: &Data, meta: &RenderMeta) -> String {
     let shown = &data.values[..data.shown];
-    let l = layout(shown.len(), data.period, meta.width);
+    // A phone's strip that needs no more rows in the smallest phone's
+    // column is drawn for it, so at 320 px it shows whole rather than
+    // scrolling over its margin.
+    let l = match (
+        layout(shown.len(), data.period, meta.width),
+        layout(shown.len(), data.period, plot::SMALL_PHONE),
+    ) {
+        (phone, small) if meta.width == plot::PHONE && small.rows == phone.rows => small,
+        (l, _) => l,
+    };
     let window = data.certificate.filter(|c| c.holds);
     // The pairs drawn: those whose both cells are shown (all of them in the
     // site's strips; few or none for a long window, as the Explore page
@@ -338,6 +347,25 @@ mod tests {
         // One cell more would need cells below the legible minimum.
         let more = MOST_SHOWN as i32 + 1;
         assert!(2 * LEFT + MIN_CELL * more > plot::COLUMN as i32);
+    }
+
+    #[test]
+    fn a_phone_s_strip_that_fits_the_smallest_phone_as_it_is_is_drawn_for_it() {
+        let width = |svg: &str| -> u32 {
+            let at = svg.find("width=\"").unwrap() + 7;
+            svg[at..at + svg[at..].find('"').unwrap()].parse().unwrap()
+        };
+        let phone = RenderMeta {
+            id: "strip",
+            width: plot::PHONE,
+            caption: "",
+        };
+        // {2, 5, 6}: period 11, two rows of 11 cells either way.
+        let eleven = compute(&"sub:2,5,6".parse().unwrap(), 200, 22, 3).unwrap();
+        assert!(width(&render(&eleven, &phone)) <= plot::SMALL_PHONE);
+        // {1, 3, 4}: period 7, rows of 14 on a phone, of 7 in 288 px: kept.
+        let seven = compute(&"sub:1,3,4".parse().unwrap(), 200, 28, 3).unwrap();
+        assert!(width(&render(&seven, &phone)) > plot::SMALL_PHONE);
     }
 
     #[test]

@@ -52,6 +52,8 @@ if (!printed.some((f) => f.startsWith("float:") && f.includes("overlaps"))) miss
 const small = await browser.newPage({ viewport: { width: 320, height: 800 } });
 await small.goto(origin, { waitUntil: "load" });
 if (!(await figureScrollCues(small)).some((f) => f.startsWith("overflow:"))) missed.push("a drawing that scrolls with no shadow passed the 320 px check");
+await small.goto(`${origin}/margin.html`, { waitUntil: "load" });
+if (!(await figureScrollCues(small)).some((f) => f.startsWith("margin:") && f.includes("nothing but its margin"))) missed.push("a drawing that scrolls over its blank margin passed the 320 px check");
 const nav = await browser.newPage({ viewport: { width: 390, height: 800 } });
 await nav.goto(`${origin}/nav.html`, { waitUntil: "load" });
 if (!(await tableFits(nav)).some((f) => f.startsWith("unlinked:"))) missed.push("a table that scrolls on a phone passed the phone check");
@@ -108,5 +110,5 @@ if (startsWithFigure(prose) || !startsWithFigure("sources 0123456789abcdef\n1 2 
 await browser.close();
 close();
 for (const m of missed) console.error(`negative control: ${m}`);
-console.log(`negative control: ${36 - missed.length} of 36 planted faults found (8 px text ${tiny?.smallest} px)`);
+console.log(`negative control: ${37 - missed.length} of 37 planted faults found (8 px text ${tiny?.smallest} px)`);
 process.exit(missed.length ? 1 : 0);

@@ -263,6 +263,29 @@ export async function figureScrollCues(page) {
       if (!(startRight > 0.5 && startLeft < 0.1 && endLeft > 0.5 && endRight < 0.1)) {
         faults.push(`${id}: the drawing scrolls without a shadow at the edge it scrolls toward (start ${startLeft}/${startRight}, end ${endLeft}/${endRight})`);
       }
+      // Issue 53: what scrolls into view holds ink, not only the drawing's
+      // margin (its light scheme drawn on a canvas: the last column that
+      // differs from the background).
+      const svg = await (await fetch(img.currentSrc)).text();
+      const light = new Image();
+      light.src = "data:image/svg+xml;base64," + btoa(unescape(encodeURIComponent(svg.replace(/<style>@media \(prefers-color-scheme: dark\)[\s\S]*?<\/style>/, ""))));
+      await light.decode();
+      const canvas = document.createElement("canvas");
+      canvas.width = Math.round(box.width);
+      canvas.height = Math.round(box.height);
+      const context = canvas.getContext("2d");
+      context.drawImage(light, 0, 0, canvas.width, canvas.height);
+      const pixels = context.getImageData(0, 0, canvas.width, canvas.height).data;
+      let ink = 0;
+      for (let x = canvas.width - 1; x >= 0 && !ink; x--) {
+        for (let y = 0; y < canvas.height; y++) {
+          const i = 4 * (y * canvas.width + x);
+          if (Math.abs(pixels[i] - pixels[0]) + Math.abs(pixels[i + 1] - pixels[1]) + Math.abs(pixels[i + 2] - pixels[2]) > 30) { ink = x + 1; break; }
+        }
+      }
+      if (ink <= view.right - box.left + 0.5) {
+        faults.push(`${id}: the drawing scrolls ${Math.round(hidden)} px over nothing but its margin (its ink ends at ${ink} px, the frame shows ${Math.round(view.right - box.left)})`);
+      }
     }
     return faults;
   });
