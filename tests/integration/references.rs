@@ -217,3 +217,28 @@ fn strip_previews(html: &str) -> String {
     out.push_str(rest);
     out
 }
+
+/// Every reference on every page links its public address (a DOI or a
+/// URL) or says why it has none (a book's edition and ISBN, a manuscript,
+/// an address not confirmed): none is left bare.
+#[test]
+fn every_reference_has_an_address_or_says_why_not() {
+    let mut entries = 0;
+    for (page, html) in pages() {
+        let mut rest = html.as_str();
+        while let Some(at) = rest.find("<li id=\"ref-") {
+            let end = rest[at..].find("</li>").map_or(rest.len(), |e| at + e);
+            let entry = &rest[at..end];
+            let linked = entry.contains("href=\"https://") || entry.contains("href=\"http://");
+            let why = entry.contains("address") || entry.contains("ISBN");
+            assert!(
+                linked || why,
+                "{}: a reference with no address and no word why: {entry}",
+                page.display()
+            );
+            entries += 1;
+            rest = &rest[end..];
+        }
+    }
+    assert!(entries > 40, "{entries} references read");
+}
