@@ -53,8 +53,8 @@ const TEMPLATES: [&str; 6] = [
 /// The site's scripts, copied without their comments (`script`): the one
 /// a page with a grid or strip loads, and the one it loads when a reader
 /// reaches for a drawing, which names the drawing's cells; the search
-/// page's.
-const SCRIPTS: [&str; 3] = ["cells.js", "cell-names.js", "search.js"];
+/// page's; the one that marks, in a page's contents, the section read.
+const SCRIPTS: [&str; 4] = ["cells.js", "cell-names.js", "search.js", "contents.js"];
 /// The site's one stylesheet, `style.css`, is these rooms of
 /// `templates/style/` joined in this order: the page first, print last (a
 /// later rule wins a tie of specificity, and print overrides the screen).
@@ -617,48 +617,39 @@ fn render_content(
     };
     let events = reproduce::boxes(events);
     let events = notes::beside(events).map_err(|message| {
-        // Located at the note's label, where it is written or referred to.
+        // At the note's label, where it is written or referred to.
         let label = message.split("[^").nth(1).and_then(|l| l.split(']').next());
-        let (line, column) = label
-            .and_then(|label| {
-                let needle = format!("[^{label}]");
-                content.text.lines().enumerate().find_map(|(i, line)| {
-                    let at = line.find(&needle)?;
-                    Some((i + 1, line[..at].chars().count() + 1))
-                })
-            })
-            .unwrap_or((1, 1));
-        let error = Located {
-            file: content.file.clone(),
-            line,
-            column,
-            message,
-        };
-        anyhow!("{error}")
+        let needle = label.map(|label| format!("[^{label}]")).unwrap_or_default();
+        located_at(content, &needle, message)
     })?;
     let events = proof_folds::folded(events);
     let events = prose_tables::framed(events);
-    let events = math::render_events(events.into_iter()).map_err(|e| {
-        // Located at the formula's first appearance in the source.
-        let (line, column) = content
-            .text
-            .lines()
-            .enumerate()
-            .find_map(|(i, line)| {
-                let at = line.find(&e.latex)?;
-                Some((i + 1, line[..at].chars().count() + 1))
-            })
-            .unwrap_or((1, 1));
-        let error = Located {
-            file: content.file.clone(),
-            line,
-            column,
-            message: e.message,
-        };
-        anyhow!("{error}")
-    })?;
+    // At the formula's first appearance in the source.
+    let events = math::render_events(events.into_iter())
+        .map_err(|e| located_at(content, &e.latex, e.message))?;
     html::push_html(&mut body, events.into_iter());
     Ok(body)
+}
+
+/// An error in `content` located at the first line holding `needle` (the
+/// file's start when none does or `needle` is empty).
+fn located_at(content: &Content, needle: &str, message: String) -> anyhow::Error {
+    let (line, column) = content
+        .text
+        .lines()
+        .enumerate()
+        .find_map(|(i, line)| {
+            let at = line.find(needle).filter(|_| !needle.is_empty())?;
+            Some((i + 1, line[..at].chars().count() + 1))
+        })
+        .unwrap_or((1, 1));
+    let error = Located {
+        file: content.file.clone(),
+        line,
+        column,
+        message,
+    };
+    anyhow!("{error}")
 }
 
 /// Every figure is placed on its page: one never placed is an error at its

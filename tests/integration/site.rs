@@ -250,10 +250,10 @@ fn output_is_identical_with_one_thread_and_two() {
     let (one, two) = (read("one"), read("two"));
     // The page, the index, the style, the cells' two scripts (the one a
     // page loads and the one it loads when asked), the search page with its
-    // script and index, the marker, and the figure's drawings (for the
-    // column and for a phone) with their cells' names, data and page of
-    // its own.
-    assert_eq!(one.len(), 15);
+    // script and index, the contents' script, the marker, and the
+    // figure's drawings (for the column and for a phone) with their cells'
+    // names, data and page of its own.
+    assert_eq!(one.len(), 16);
     assert!(one == two, "builds with 1 and 2 threads differ");
 }
 
