@@ -178,7 +178,9 @@ await pool(pages.flatMap((file) => SCREENS.map(([name, width]) => async (browser
       // and says so. A figure's page of its own shows the column's drawing,
       // which scrolls on any phone.
       const alone = file.startsWith("figures/");
-      const faults = name === "phone" && !alone ? await figureOverflow(page) : await figureScrollCues(page);
+      // (A figure's own page shows the column's drawing, to zoom: its
+      // margin may scroll there.)
+      const faults = name === "phone" && !alone ? await figureOverflow(page) : await figureScrollCues(page, !alone);
       for (const fault of faults) say(fault);
       for (const fault of await currentHidden(page)) say(fault);
     }
