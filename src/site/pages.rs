@@ -262,7 +262,22 @@ pub fn render(
     files.extend(figure_block::alone_pages(
         &tera, figures, &numbers, manifest, &site, &pages, &manual,
     )?);
-    // The search reads the pages as rendered, essays then the manual.
+    let searched = search_files(&tera, &frame, &files, &templates)?;
+    files.extend(searched);
+    files.insert(PathBuf::from("style.css"), style);
+    files.extend(scripts);
+    links::check(&files)?;
+    Ok(files)
+}
+
+/// The search page and its index, read from the pages as rendered: the
+/// essays, then the manual.
+fn search_files(
+    tera: &Tera,
+    frame: &Frame,
+    files: &Files,
+    templates: &Path,
+) -> Result<Vec<(PathBuf, Vec<u8>)>> {
     let listed: Vec<(String, &str)> = frame
         .essays
         .iter()
@@ -270,13 +285,8 @@ pub fn render(
         .map(|v| (format!("{}.html", v.id), v.title))
         .collect();
     let template = templates.join(search::TEMPLATE);
-    let revision = site["revision"].as_str().unwrap_or_default();
-    let searched = search::files(&tera, frame.context(), &files, &listed, revision, &template)?;
-    files.extend(searched);
-    files.insert(PathBuf::from("style.css"), style);
-    files.extend(scripts);
-    links::check(&files)?;
-    Ok(files)
+    let revision = frame.site["revision"].as_str().unwrap_or_default();
+    search::files(tera, frame.context(), files, &listed, revision, &template)
 }
 
 /// Each page as the navigation and the index list it.
