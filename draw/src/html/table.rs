@@ -13,9 +13,9 @@
 //! is marked `stacks`: on a phone each of its rows becomes a block, each
 //! cell a line that its column's heading labels (`data-label`, read by the
 //! stylesheet), so every column is on the screen and none scrolls. A grid
-//! ([`Table::grid`], a multiplication table) that fits a 375 px phone's
-//! column in the grid's smaller type (estimated the same way) is marked
-//! `grid` too: there it stays a grid, cards only on a narrower screen.
+//! ([`Table::grid`], a multiplication table) that fits the narrowest
+//! phone in the grid's smaller type (estimated the same way) is marked
+//! `grid` too: it stays a grid on every phone.
 
 use super::inline;
 use crate::plain::to_plain;
@@ -87,10 +87,9 @@ pub fn to_html(table: &Table, id: &str, index: usize, root: &str) -> Result<Stri
         html.push_str("</tr>\n");
     }
     html.push_str("</tbody>\n</table>\n");
-    if (stacks && !grid && table.rows.len() > LONG) || (grid && table.rows.len() > FOLDED) {
+    if stacks && !grid && table.rows.len() > LONG {
         // On a phone a long table shows its first rows and this box, which
-        // shows the rest: no script, and the keyboard reaches it. A grid
-        // folds only where it is cards (under 375 px).
+        // shows the rest: no script, and the keyboard reaches it.
         let rows = table.rows.len();
         html.push_str(&format!(
             "<input type=\"checkbox\" class=\"fold\" id=\"{caption_id}-all\">\
@@ -117,9 +116,9 @@ pub const FOLDED: usize = 6;
 /// padding.
 const NARROWEST_COLUMN: f64 = 288.0;
 
-/// The column of the narrowest phone that shows a grid as a grid: a 375 px
-/// screen less the page's padding (the stylesheet's breakpoint).
-const GRID_COLUMN: f64 = 343.0;
+/// The room a grid has on the narrowest phone: a 320 px screen less 4 px a
+/// side (under 375 px the stylesheet lets a grid into the page's margins).
+const GRID_COLUMN: f64 = 312.0;
 
 /// The width a table takes with every cell on one line, estimated in CSS
 /// px: each column's longest line (heading or cell, formulas by their plain
@@ -129,11 +128,11 @@ fn natural_width(table: &Table) -> f64 {
     width_at(table, 8.4, 22.4)
 }
 
-/// The same for a grid on a phone: 12 px type, about 7.2 px a character
-/// (0.6 em: ·312's cells, `ab³` in bold, measure 7 px a character), and
-/// 0.1 rem of padding a side.
+/// The same for a grid on the narrowest phone: 12 px type, about 7.2 px a
+/// character (0.6 em: ·312's cells, `ab³` in bold, measure 7 px a
+/// character), and 0.05 rem of padding a side.
 fn grid_width(table: &Table) -> f64 {
-    width_at(table, 7.2, 3.2)
+    width_at(table, 7.2, 1.6)
 }
 
 fn width_at(table: &Table, per_char: f64, padding: f64) -> f64 {
@@ -306,8 +305,8 @@ mod tests {
         // characters do not, nor does a grid that is not marked one.
         let fits = to_html(&cayley(12, "ab³"), "x", 0, "").unwrap();
         assert!(
-            fits.contains("Show all 12 rows"),
-            "as cards it folds: {fits}"
+            !fits.contains("class=\"fold\""),
+            "a grid is never folded: {fits}"
         );
         assert!(
             fits.starts_with("<div class=\"table-frame stacks grid\" "),
