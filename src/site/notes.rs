@@ -8,17 +8,18 @@
 //! it. Notes are numbered in the order they are referred to; a note is one
 //! paragraph, since it sits inside its sentence's paragraph.
 
-use std::collections::HashMap;
+use std::collections::BTreeMap;
 
 use pulldown_cmark::{CowStr, Event, Tag, TagEnd};
 
 /// The events with each note moved beside its reference; an error names
-/// the note's label when a note is more than one paragraph or referred to
-/// twice.
+/// the note's label when a note is more than one paragraph, referred to
+/// twice or never, or never written (the first such label in order, so the
+/// same page gives the same error).
 pub fn beside<'a>(events: impl IntoIterator<Item = Event<'a>>) -> Result<Vec<Event<'a>>, String> {
     let (text, notes) = take_notes(events)?;
     let mut out = Vec::with_capacity(text.len());
-    let mut numbers: HashMap<String, usize> = HashMap::new();
+    let mut numbers: BTreeMap<String, usize> = BTreeMap::new();
     for event in text {
         let Event::FootnoteReference(label) = event else {
             out.push(event);
@@ -50,13 +51,13 @@ pub fn beside<'a>(events: impl IntoIterator<Item = Event<'a>>) -> Result<Vec<Eve
 
 /// The events without the notes' definitions, and each definition's
 /// inline events by label.
-type Notes<'a> = HashMap<String, Vec<Event<'a>>>;
+type Notes<'a> = BTreeMap<String, Vec<Event<'a>>>;
 
 fn take_notes<'a>(
     events: impl IntoIterator<Item = Event<'a>>,
 ) -> Result<(Vec<Event<'a>>, Notes<'a>), String> {
     let mut text = Vec::new();
-    let mut notes = HashMap::new();
+    let mut notes = BTreeMap::new();
     // The note being read: its label, its events, the paragraphs in it.
     let mut open: Option<(String, Vec<Event<'a>>, usize)> = None;
     for event in events {

@@ -17,8 +17,12 @@ use crate::common::{stderr, stdout};
 const LIMIT_KIB: u64 = 262_144;
 
 /// A refusal comes before any value is computed; a run that fits takes a
-/// second or two. Past this the run is killed and the test fails.
-const PATIENCE: Duration = Duration::from_secs(60);
+/// second or two, and a misère run that stops at its memory budget about
+/// ten (·07 to heap 1000). Past this the run is killed and the test fails:
+/// a guard against a hang, not a timing (a fresh clone's CI, the browser
+/// check and two other processes beside its tests, once took ·07 past
+/// 60 s).
+const PATIENCE: Duration = Duration::from_secs(300);
 
 /// `ladder ARGS` under `ulimit -v LIMIT_KIB`, killed past [`PATIENCE`].
 fn ladder_limited(args: &[&str]) -> Output {
