@@ -103,14 +103,10 @@ pub fn to_html(table: &Table, id: &str, index: usize, root: &str) -> Result<Stri
 /// A stacked table of more rows than this reads each row as a short
 /// paragraph on a phone (its cells' labels and values running on), not a
 /// line a cell: the frontier's 91 rows would be 38,000 px tall. Even so
-/// they are 10,000 px: on a phone such a table shows its first
-/// [`FOLDED`] rows until the reader asks for all of them, so that no essay
-/// is screens of one table without a way past it.
+/// they are 10,000 px: on a phone such a table shows its first 6 rows
+/// (the stylesheet's `nth-child(n + 7)`) until the reader asks for all of
+/// them, so that no essay is screens of one table without a way past it.
 const LONG: usize = 12;
-
-/// The rows a long table shows on a phone before it is unfolded (the
-/// stylesheet's `nth-child(n + 7)`).
-pub const FOLDED: usize = 6;
 
 /// The smallest phone's column in CSS px: a 320 px screen less the page's
 /// padding.
