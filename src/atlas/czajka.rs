@@ -210,7 +210,10 @@ pub fn compare(facts: &Facts, atlas: &Atlas) -> Vec<Comparison> {
                     grouped(pre as u64)
                 ),
                 Verdict::Explained,
-                "proved here: the period's window of Theorem P holds".into(),
+                format!(
+                    "proved here: the period's window of Theorem P holds{}",
+                    shifted_twin(atlas, &rule)
+                ),
             ),
         };
         out.push(Comparison {
@@ -224,6 +227,32 @@ pub fn compare(facts: &Facts, atlas: &Atlas) -> Vec<Comparison> {
     }
     out.extend(compare_lookup(&facts.lookup, atlas));
     out
+}
+
+/// A code proved in the atlas that the rules alone make `rule` shifted by
+/// some heaps (Lemma D), so that its period was within reach another way:
+/// "; the same game as ·1777, one heap later (Lemma D)", or nothing.
+fn shifted_twin(atlas: &Atlas, rule: &Rule) -> String {
+    let name = rule.to_string();
+    let twin = atlas
+        .classes
+        .values()
+        .filter_map(|c| {
+            let e = c.equivalent.as_ref()?;
+            let twin: Rule = c.rule.parse().ok()?;
+            let proved = proof(atlas, &twin).is_some();
+            (e.rule == name && e.proof == Proof::Structural && e.offset > 0 && proved)
+                .then_some((c.rule.clone(), e.offset))
+        })
+        .min();
+    match twin.and_then(|(r, offset)| Some((r.parse::<Rule>().ok()?, offset))) {
+        Some((r, 1)) => format!("; the same game as {}, one heap later (Lemma D)", shown(&r)),
+        Some((r, k)) => format!(
+            "; the same game as {}, {k} heaps later (Lemma D)",
+            shown(&r)
+        ),
+        None => String::new(),
+    }
 }
 
 /// The lookup table's classes, each code joined to the code it names: a

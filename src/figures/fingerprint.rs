@@ -14,8 +14,9 @@
 //! `million_heap.rs`, `saltus.rs`, `certificate_lengths.rs`, and
 //! `coalition/` with the engine's `coalition`: their
 //! data are computed beside their drawing) and
-//! the site's `src/checkpoint.rs`, `src/budget` and `src/text` (the
-//! wording some data carry). A file reads an area when its code (whole-line comments
+//! the site's `src/checkpoint.rs`, `src/budget`, `src/text` (the
+//! wording some data carry), `src/sweep` and `src/atlas` (the records read
+//! back). A file reads an area when its code (whole-line comments
 //! aside) names it as a path (`games::`), and areas are closed under that
 //! relation: an area is hashed whole, so a method one of its files defines
 //! for a type of another file is covered. A kind reads its own file and
@@ -61,6 +62,7 @@ pub const AREAS: &[&str] = &[
     "sweep",
     "boards",
     "misere",
+    "atlas",
 ];
 
 /// Where the areas' files are: the site's crate, the engine's, and the
@@ -222,6 +224,53 @@ fn fnv1a(bytes: &[u8], seed: u64) -> u64 {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// The site's modules a kind may name without reading them into its
+    /// data: the drawing (`plot`, `table`), the figures' own dispatch, and
+    /// `project`'s located errors.
+    const NOT_COMPUTATION: &[&str] = &["plot", "table", "figures", "project"];
+
+    #[test]
+    fn every_module_a_kind_names_is_an_area_or_the_drawing() {
+        // A module missing from AREAS would serve a stale figure from the
+        // cache after it changed (src/atlas once was).
+        let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+        let figures = root.join("src/figures");
+        let mut missing = BTreeSet::new();
+        for entry in fs::read_dir(&figures).unwrap().flatten() {
+            let path = entry.path();
+            let stem = path.file_stem().unwrap().to_string_lossy().to_string();
+            if MACHINERY.contains(&stem.as_str()) {
+                continue;
+            }
+            let files = if path.is_dir() {
+                rust_files(&figures, &stem)
+            } else {
+                vec![path.clone()]
+            };
+            for file in files {
+                let code = code_of(&file);
+                for (at, _) in code.match_indices("crate::") {
+                    let name: String = code[at + 7..]
+                        .chars()
+                        .take_while(|c| c.is_alphanumeric() || *c == '_')
+                        .collect();
+                    let is_module = root.join("src").join(format!("{name}.rs")).is_file()
+                        || root.join("src").join(&name).is_dir();
+                    if is_module
+                        && !AREAS.contains(&name.as_str())
+                        && !NOT_COMPUTATION.contains(&name.as_str())
+                    {
+                        missing.insert(format!("{}: crate::{name}", file.display()));
+                    }
+                }
+            }
+        }
+        assert!(
+            missing.is_empty(),
+            "modules read but not areas: {missing:?}"
+        );
+    }
 
     /// A tree with two kinds: `alpha` computes with the engine (`games`,
     /// which names `census`), `beta` reads nothing but the drawing.

@@ -35,6 +35,7 @@ use serde::{Deserialize, Serialize};
 use super::RenderMeta;
 use super::bounds::{CheckParams, Within};
 use super::parts::Parts;
+use crate::games::octal_equivalence::{Form, structural_form};
 use crate::games::octal_long_run::{certificate_record, fnv1a_64};
 use crate::games::octal_shape::shape;
 use crate::games::octal_solve::{Finish, Solver};
@@ -222,11 +223,70 @@ pub struct Data {
     pub rare_in_period: Vec<String>,
     /// The codes a published list still gives as unsolved, proved here.
     pub listed_unsolved: Vec<String>,
+    /// Rows that are one game by Lemma D or Z, their proofs checked to agree.
+    pub same_games: Vec<SameGame>,
     /// The values one proof reads, for a reader to check its hash.
     pub proof_values: Option<ProofValues>,
     /// Whole periods the solver's search asks to see repeated before it
     /// checks a period's window.
     pub search_min_repeats: usize,
+}
+
+/// Two rows that the rules alone make one game
+/// ([`crate::games::octal_equivalence`]): `code`'s heap `n + heaps` plays as
+/// `of`'s heap `n`, so their periods must be equal and their preperiods
+/// `heaps` apart. The build checks that the two proofs, found apart, agree.
+#[derive(Debug, Clone, PartialEq, Eq, Deserialize, Serialize)]
+pub struct SameGame {
+    pub code: String,
+    pub of: String,
+    pub heaps: usize,
+}
+
+/// The pairs of rows with one structural form, each checked: two proofs of
+/// one game that disagree on its period are an error, not a table.
+fn same_games(rows: &[Row]) -> Result<Vec<SameGame>, String> {
+    let forms: Vec<Option<Form>> = rows
+        .iter()
+        .map(|r| OctalCode::parse(&r.code).ok().map(|c| structural_form(&c)))
+        .collect();
+    let mut out = Vec::new();
+    for (i, a) in rows.iter().enumerate() {
+        for (j, b) in rows.iter().enumerate().skip(i + 1) {
+            let (Some(fa), Some(fb)) = (&forms[i], &forms[j]) else {
+                continue;
+            };
+            if fa.code != fb.code {
+                continue;
+            }
+            // The row with more dead heaps plays as the other, later.
+            let (later, earlier, heaps) = if fa.shift >= fb.shift {
+                (a, b, fa.shift - fb.shift)
+            } else {
+                (b, a, fb.shift - fa.shift)
+            };
+            let (l, e) = (&later.numbers, &earlier.numbers);
+            if l.period != e.period || l.preperiod != e.preperiod + heaps {
+                return Err(format!(
+                    "{} is {} {} heap(s) later by the rules, but their proofs differ: period {} \
+                     from heap {} against period {} from heap {}",
+                    later.code,
+                    earlier.code,
+                    heaps,
+                    grouped(l.period as u64),
+                    grouped(l.preperiod as u64),
+                    grouped(e.period as u64),
+                    grouped(e.preperiod as u64)
+                ));
+            }
+            out.push(SameGame {
+                code: later.code.clone(),
+                of: earlier.code.clone(),
+                heaps,
+            });
+        }
+    }
+    Ok(out)
 }
 
 /// The values of one proof: heaps `0 .. values.len()` of `code`, the
@@ -441,6 +501,7 @@ pub fn compute(params: &Params, parts: Parts) -> Result<Data, String> {
         }
     };
     Ok(Data {
+        same_games: same_games(&rows)?,
         proof_values,
         search_min_repeats: crate::sequence::CERTIFIED_MIN_REPEATS,
         listed_unsolved: rows
@@ -675,6 +736,44 @@ mod tests {
             record: None,
             record_run: None,
         }
+    }
+
+    fn row_of(code: &str, preperiod: usize, period: usize) -> Row {
+        let mut numbers = solve_record(&OctalCode::parse("·16").unwrap(), 1_000_000).unwrap();
+        (numbers.preperiod, numbers.period) = (preperiod, period);
+        Row {
+            code: OctalCode::parse(code).unwrap().to_string(),
+            solved_by: None,
+            listed_unsolved_by: None,
+            from_record: true,
+            record_run: None,
+            numbers,
+            compared: Vec::new(),
+        }
+    }
+
+    #[test]
+    fn rows_that_are_one_game_must_have_one_period_a_dead_heap_apart() {
+        // ·454 has no move from a heap of one: Lemma D makes it ·1777.
+        let (a, b) = (160_949_019, 60_620_715);
+        let found = same_games(&[row_of("·1777", a - 1, b), row_of("·454", a, b)]).unwrap();
+        assert_eq!(
+            found,
+            [SameGame {
+                code: "·454".into(),
+                of: "·1777".into(),
+                heaps: 1
+            }]
+        );
+        // Planted: the preperiods not a heap apart, or another period.
+        assert!(same_games(&[row_of("·1777", a, b), row_of("·454", a, b)]).is_err());
+        assert!(same_games(&[row_of("·1777", a - 1, b), row_of("·454", a, b + 1)]).is_err());
+        // Codes of other forms are no pair.
+        assert!(
+            same_games(&[row_of("·16", a, b), row_of("·56", 7, 3)])
+                .unwrap()
+                .is_empty()
+        );
     }
 
     #[test]
