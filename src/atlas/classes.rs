@@ -208,6 +208,32 @@ pub fn classify(rules: &[Rule], normal: &HashMap<String, Normal>) -> Vec<ClassRe
         .collect()
 }
 
+/// The period a code not proved by its own run has through its first's
+/// proof, as `(preperiod, period)`. Only a structural equivalence carries
+/// one (the rules make the two one game: `g(n) = g_R(n + k)` for every heap
+/// from the code's leading zeros on), and only when the first's last
+/// exception, heap `pre_R − 1`, is one of those heaps shifted
+/// (`pre_R − 1 − k ≥ zeros`): then the code's last exception is
+/// `pre_R − 1 − k`, so its period starts at `pre_R − k`, and its smallest
+/// period is the first's (the two tails are one sequence). Otherwise, or
+/// when the code's own run proved it, `None`.
+pub fn through(record: &ClassRecord, own: &Normal, first: &Normal) -> Option<(usize, usize)> {
+    let e = record.equivalent.as_ref()?;
+    if own.status == Status::Proved
+        || e.proof != Proof::Structural
+        || first.status != Status::Proved
+        || first.rule != e.rule
+    {
+        return None;
+    }
+    let (pre, period) = (first.preperiod?, first.period?);
+    let start = i64::try_from(pre).ok()?.checked_sub(e.offset)?;
+    if start - 1 < i64::try_from(record.zeros).ok()? {
+        return None;
+    }
+    Some((usize::try_from(start).ok()?, period))
+}
+
 /// One code's class record computed again: its zeros and values hash, and
 /// its equivalence's proof against its first's record (`first`, the first's
 /// rule and record when it has an equivalent). `Err` says what differs.
@@ -259,6 +285,70 @@ mod tests {
 
     fn rules(texts: &[&str]) -> Vec<Rule> {
         texts.iter().map(|t| t.parse().unwrap()).collect()
+    }
+
+    /// The committed records, by rule.
+    fn committed<T: serde::de::DeserializeOwned>(
+        file: &str,
+        key: fn(&T) -> String,
+    ) -> HashMap<String, T> {
+        let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+            .join("records")
+            .join(file);
+        std::fs::read_to_string(path)
+            .unwrap()
+            .lines()
+            .map(|l| serde_json::from_str::<T>(l).unwrap())
+            .map(|r| (key(&r), r))
+            .collect()
+    }
+
+    #[test]
+    fn a_period_through_an_equivalence_is_the_one_its_own_run_proves() {
+        // Every pair of the atlas the rules make one game, both proved by
+        // their own runs: the period carried over must be the code's own.
+        let normal: HashMap<String, Normal> =
+            committed("atlas-normal.jsonl", |r: &Normal| r.rule.clone());
+        let classes: HashMap<String, ClassRecord> =
+            committed("atlas-classes.jsonl", |c: &ClassRecord| c.rule.clone());
+        let (mut checked, mut carried) = (0, 0);
+        for c in classes.values() {
+            let Some(e) = &c.equivalent else { continue };
+            let (own, first) = (&normal[&c.rule], &normal[&e.rule]);
+            let unproved = Normal {
+                status: Status::Time,
+                ..own.clone()
+            };
+            let found = through(c, &unproved, first);
+            if own.status == Status::Proved && found.is_some() {
+                assert_eq!(
+                    found,
+                    Some((own.preperiod.unwrap(), own.period.unwrap())),
+                    "{}",
+                    c.rule
+                );
+                checked += 1;
+            }
+            if own.status != Status::Proved && through(c, own, first).is_some() {
+                carried += 1;
+            }
+            // A proof of its own is never overridden.
+            assert!(own.status != Status::Proved || through(c, own, first).is_none());
+        }
+        assert!(checked > 1000, "{checked} pairs checked");
+        // ·056, ·4541 … of ·054 and ·454; ·1776 of ·454; 4·7762 … of 4·7662.
+        assert_eq!(carried, 44);
+        // Planted: the offset one heap off gives another start, which the
+        // check above would refuse.
+        let c = &classes["octal:·1777"];
+        let mut shifted = c.clone();
+        shifted.equivalent.as_mut().unwrap().offset = 0;
+        let unproved = Normal {
+            status: Status::Time,
+            ..normal["octal:·1777"].clone()
+        };
+        let found = through(&shifted, &unproved, &normal["octal:·454"]);
+        assert_ne!(found.map(|f| f.0), normal["octal:·1777"].preperiod);
     }
 
     #[test]

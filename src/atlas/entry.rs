@@ -14,9 +14,12 @@ use crate::text::numbers::grouped;
 
 /// The help's account of the JSON fields.
 pub const FIELDS: &str = "JSON fields (one object a code): rule (the standard form); code (as the\n\
-     essays write it); normal: status (proved or not-proved), stopped_by (time, depth or engine;\n\
-     null when proved), preperiod and period (null unless proved), window (Theorem P's: argument,\n\
-     end, values_needed; null unless proved), computed (values computed), max_values,\n\
+     essays write it); normal: status (proved or not-proved), through (null, or the rule whose\n\
+     proof gives the period: the rules make the two one game, and this code's own run did not\n\
+     prove it), stopped_by (time, depth or engine: why its own run stopped; null when that run\n\
+     proved it), preperiod and period (null unless proved), window (Theorem P's: argument, end,\n\
+     values_needed; null unless its own run proved it), computed (values its own run computed),\n\
+     max_values,\n\
      max_seconds, values_hash (FNV-1a 64 of the values computed), largest_value,\n\
      largest_value_heap, sparse (masks, rare_mask, rare_heaps, last_rare_heap; null for a code\n\
      that never splits); misere: status (proved or unsettled), order (|Q|), p_size (|P|), tame,\n\
@@ -30,6 +33,7 @@ pub const FIELDS: &str = "JSON fields (one object a code): rule (the standard fo
 #[derive(Debug, Clone, Serialize)]
 pub struct NormalPart {
     pub status: &'static str,
+    pub through: Option<String>,
     pub stopped_by: Option<&'static str>,
     pub preperiod: Option<usize>,
     pub period: Option<usize>,
@@ -104,6 +108,7 @@ fn normal_part(code: &OctalCode, r: &Normal) -> NormalPart {
         } else {
             "not-proved"
         },
+        through: None,
         stopped_by: match r.status {
             Status::Proved => None,
             Status::Time => Some("time"),
@@ -169,14 +174,33 @@ impl Atlas {
         if normal.is_none() && misere.is_none() {
             return None;
         }
+        let class = self.classes.get(&key);
+        let mut normal_part = normal.map(|r| normal_part(code, r));
+        if let (Some(part), Some(own), Some(c)) = (normal_part.as_mut(), normal, class) {
+            let first = c.equivalent.as_ref().and_then(|e| self.normal.get(&e.rule));
+            if let Some((pre, per)) = first.and_then(|f| super::classes::through(c, own, f)) {
+                part.status = "proved";
+                part.through = first.map(|f| f.rule.clone());
+                (part.preperiod, part.period) = (Some(pre), Some(per));
+            }
+        }
         Some(Entry {
             code: code.to_string(),
-            normal: normal.map(|r| normal_part(code, r)),
+            normal: normal_part,
             misere: misere.map(misere_part),
-            equivalent: self.classes.get(&key).and_then(|c| c.equivalent.clone()),
+            equivalent: class.and_then(|c| c.equivalent.clone()),
             reproduce: reproduce(&key, normal, misere),
             rule: key,
         })
+    }
+}
+
+/// What stopped a run, in words: `the time limit, 2 s`.
+fn stopped_words(n: &NormalPart) -> String {
+    match n.stopped_by {
+        Some("time") => format!("the time limit, {} s", n.max_seconds),
+        Some("depth") => "the depth asked".to_string(),
+        _ => "the engine".to_string(),
     }
 }
 
@@ -206,6 +230,14 @@ impl Entry {
             ));
         }
         match &self.normal {
+            Some(n) if n.through.is_some() => out.push_str(&format!(
+                "  normal play: proved through {}, the same game: period {} from heap {}; its own run stopped at {} values ({})\n",
+                n.through.as_deref().unwrap_or("").trim_start_matches("octal:"),
+                grouped(n.period.unwrap_or(0) as u64),
+                grouped(n.preperiod.unwrap_or(0) as u64),
+                grouped(n.computed as u64),
+                stopped_words(n)
+            )),
             Some(n) if n.status == "proved" => {
                 let window = n.window.as_ref().and_then(|w| w.values_needed);
                 out.push_str(&format!(
@@ -220,11 +252,7 @@ impl Entry {
             Some(n) => out.push_str(&format!(
                 "  normal play: not proved in {} values (stopped by {}), largest value {} at heap {}\n",
                 grouped(n.computed as u64),
-                match n.stopped_by {
-                    Some("time") => format!("the time limit, {} s", n.max_seconds),
-                    Some("depth") => "the depth asked".to_string(),
-                    _ => "the engine".to_string(),
-                },
+                stopped_words(n),
                 n.largest_value,
                 grouped(n.largest_value_heap as u64)
             )),

@@ -102,6 +102,10 @@ pub struct Row {
     pub values_needed: Option<usize>,
     /// Values computed.
     pub computed: usize,
+    /// For a code its own run did not prove: the code whose proof gives
+    /// its period and preperiod, the rules making them one game
+    /// ([`crate::atlas::classes::through`]).
+    pub through: Option<String>,
     pub largest_value: u32,
     /// `proved` or `unsettled`.
     pub misere: String,
@@ -140,7 +144,11 @@ pub struct NormalCounts {
     /// … and the codes run again deeper, with their status and the values
     /// they reached.
     pub deeper: Vec<(String, String, usize)>,
+    /// Proved by their own runs or through their equivalents: the
+    /// statuses below partition the codes.
     pub proved: usize,
+    /// Of the proved, those proved through their equivalents.
+    pub through: usize,
     pub time: usize,
     pub depth: usize,
     pub stopped: usize,
@@ -496,19 +504,30 @@ fn differing<T: Serialize>(recorded: &T, fresh: &T) -> Vec<String> {
     }
 }
 
-fn row(code: &OctalCode, n: &NormalRecord, m: &MisereRecord, c: &ClassRecord) -> Row {
+fn row(
+    code: &OctalCode,
+    n: &NormalRecord,
+    m: &MisereRecord,
+    c: &ClassRecord,
+    through: Option<(String, usize, usize)>,
+) -> Row {
     let values_needed = match (n.preperiod, n.period) {
         (Some(pre), Some(per)) => theorem_p_window(code, pre, per).ok().and_then(|w| w.2),
         _ => None,
+    };
+    let (preperiod, period) = match &through {
+        Some((_, pre, per)) => (Some(*pre), Some(*per)),
+        None => (n.preperiod, n.period),
     };
     Row {
         code: code.to_string(),
         anchor: anchor(code),
         normal: n.status.word().to_string(),
-        period: n.period,
-        preperiod: n.preperiod,
+        period,
+        preperiod,
         values_needed,
         computed: n.depth,
+        through: through.map(|t| t.0.trim_start_matches("octal:").to_string()),
         largest_value: n.shape.largest_value,
         misere: match m.status {
             MisereStatus::Proved => "proved".into(),
@@ -551,9 +570,21 @@ impl Part {
 impl NormalCounts {
     /// Counts `code`'s normal-play record `n`; `base` is the limits most
     /// records were run to, and a record run to others is listed as pushed.
-    fn count(&mut self, code: &OctalCode, n: &NormalRecord, digits: usize, base: (usize, u64)) {
+    fn count(
+        &mut self,
+        code: &OctalCode,
+        n: &NormalRecord,
+        through: bool,
+        digits: usize,
+        base: (usize, u64),
+    ) {
         self.by_digits[digits].1 += 1;
         match n.status {
+            _ if through => {
+                self.proved += 1;
+                self.through += 1;
+                self.by_digits[digits].0 += 1;
+            }
             Status::Proved => {
                 self.proved += 1;
                 self.by_digits[digits].0 += 1;
@@ -663,6 +694,12 @@ pub fn compute(params: &Params) -> Result<Data, String> {
         .map(|(l, _)| *l)
         .unwrap_or_default();
     (normal.base_max_values, normal.base_max_seconds) = base;
+    let by_rule: HashMap<&str, &NormalRecord> = params
+        .records
+        .normal
+        .iter()
+        .map(|r| (r.rule.as_str(), r))
+        .collect();
     for (at, rule) in rules.iter().enumerate() {
         let code = rule.octal_code().ok_or("not an octal code")?;
         let (n, m, c) = (
@@ -671,7 +708,11 @@ pub fn compute(params: &Params) -> Result<Data, String> {
             &params.records.classes[at],
         );
         let digits = code.largest_take().min(4);
-        normal.count(code, n, digits, base);
+        let through = c.equivalent.as_ref().and_then(|e| {
+            let (pre, per) = classes::through(c, n, by_rule.get(e.rule.as_str())?)?;
+            Some((e.rule.clone(), pre, per))
+        });
+        normal.count(code, n, through.is_some(), digits, base);
         misere.count(code, m, digits, &mut stopped_by);
         counts.count(c);
         let (prefix, first) = part_of(code);
@@ -679,10 +720,10 @@ pub fn compute(params: &Params) -> Result<Data, String> {
             .entry((prefix, first))
             .or_insert_with(|| Part::new(prefix, first));
         part.codes += 1;
-        part.normal_proved += usize::from(n.status == Status::Proved);
+        part.normal_proved += usize::from(n.status == Status::Proved || through.is_some());
         part.misere_proved += usize::from(m.status == MisereStatus::Proved);
         part.tame += usize::from(m.status == MisereStatus::Proved && m.tame);
-        part.rows.push(row(code, n, m, c));
+        part.rows.push(row(code, n, m, c, through));
     }
     misere.stopped_by = stopped_by.into_iter().collect();
     misere

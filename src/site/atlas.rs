@@ -49,9 +49,13 @@ pub fn permalink(anchor: &str) -> String {
 fn normal_words(row: &Row) -> String {
     match (row.period, row.preperiod) {
         (Some(period), Some(from)) => format!(
-            "period {} from heap {}",
+            "period {} from heap {}{}",
             grouped(period as u64),
-            grouped(from as u64)
+            grouped(from as u64),
+            row.through.as_ref().map_or(String::new(), |code| format!(
+                ", through {code} (its own run: no proof in {} values)",
+                grouped(row.computed as u64)
+            ))
         ),
         _ => format!(
             "not proved in {} values ({})",

@@ -63,7 +63,11 @@
   // The atlas's row in words, as the atlas's pages and `ladder atlas` say it.
   function atlasLines(row) {
     const lines = [];
-    lines.push(row.period !== null
+    lines.push(row.through
+      ? "Normal play: period " + grouped(row.period) + " from heap " + grouped(row.preperiod) +
+        ", proved through " + row.through + ", the same game by the rules; its own run found no proof in " +
+        grouped(row.computed) + " values."
+      : row.period !== null
       ? "Normal play: period " + grouped(row.period) + " from heap " + grouped(row.preperiod) +
         ", proved: Theorem P’s window reads " + grouped(row.values_needed) + " values."
       : "Normal play: no period proved in " + grouped(row.computed) + " values (stopped by " +

@@ -62,6 +62,28 @@ fn a_code_is_answered_in_both_plays_in_every_spelling() {
             Some(f) => assert_eq!(f, &entry),
         }
     }
+    // ·056's own run stopped at 2 s; the rules make it ·054, whose run
+    // proved period 10,015,179 from heap 193,235,616: it is proved through it.
+    let out = atlas(&root, &["0.056", "--json"]);
+    let entry = json_lines(&out).remove(0);
+    let n = &entry["normal"];
+    assert_eq!(
+        (&n["status"], &n["through"], &n["period"], &n["preperiod"]),
+        (
+            &"proved".into(),
+            &"octal:·054".into(),
+            &10_015_179.into(),
+            &193_235_616.into()
+        ),
+        "{entry}"
+    );
+    assert_eq!(
+        (&n["stopped_by"], &n["window"]),
+        (&"time".into(), &serde_json::Value::Null)
+    );
+    // ·137's own run proved it: no `through`.
+    let out = atlas(&root, &["0.137", "--json"]);
+    assert!(json_lines(&out)[0]["normal"]["through"].is_null());
     // The text names both plays.
     let out = atlas(&root, &["4.007"]);
     assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
