@@ -95,16 +95,17 @@ impl OptionFlags {
     /// Inserts `rare[i] ^ window[last − heaps[i]]` for every listed heap:
     /// the splits of a rest whose smaller part is a rare heap, `window`
     /// holding the values from `rest − last` (see
-    /// `ParityClass::insert_listed_splits`). Formed a block at a time, as in
-    /// [`Self::insert_splits`].
+    /// `ParityClass::insert_listed_splits`). Stored as formed, not a block
+    /// at a time as [`Self::insert_splits`] does: the window's reads are a
+    /// gather no loop vectorises, and the scratch's stores and loads cost
+    /// more than they saved (solve ·354 on one thread: 6.5–6.7 s of CPU
+    /// against 7.7–7.8 s, ·376 5.2–5.4 against 6.0–6.2, interleaved; the
+    /// contiguous splits of `insert_splits` are the other way round: seq ·6
+    /// to 2·10⁶ 4.6–5.1 s blocked, 6.0–6.1 s stored as formed).
     pub(crate) fn insert_listed(&mut self, heaps: &[u32], rare: &[u16], window: &[u16], last: u32) {
         self.count_reads(heaps.len());
-        for (heaps, rare) in heaps.chunks(BLOCK).zip(rare.chunks(BLOCK)) {
-            let buffer = &mut self.scratch[..heaps.len()];
-            for (slot, (&a, &x)) in buffer.iter_mut().zip(heaps.iter().zip(rare)) {
-                *slot = x ^ window[last.wrapping_sub(a) as usize];
-            }
-            store(&mut self.flags, buffer);
+        for (&a, &x) in heaps.iter().zip(rare) {
+            self.flags[usize::from(x ^ window[last.wrapping_sub(a) as usize])] = 1;
         }
     }
 
