@@ -72,6 +72,14 @@ pub fn without_dead_heap(code: &OctalCode) -> Option<OctalCode> {
     OctalCode::from_digits(0, &digits).ok()
 }
 
+/// The takes Lemma Z is tried at even past a code's last digit: a take `k`
+/// the code does not have (`dₖ = 0`) gains the one move from the heap of
+/// exactly `k` to nothing when that heap already has a move to a 0 (its
+/// value is not 0), so ·36 and ·361 have one form when ·36's heap of three
+/// is not 0. Four, the atlas's digits: two codes of up to four digits meet
+/// in one form whichever of them is the longer.
+pub const WHOLE_HEAP_TAKES: usize = 4;
+
 /// The structural form of `code` ([`Form`]).
 pub fn structural_form(code: &OctalCode) -> Form {
     let mut code = code.clone();
@@ -81,7 +89,7 @@ pub fn structural_form(code: &OctalCode) -> Form {
         shift += 1;
     }
     let mut whole_heap_bits = false;
-    for k in 1..=code.largest_take() {
+    for k in 1..=code.largest_take().max(WHOLE_HEAP_TAKES) {
         if code.digit(k) & 1 == 1 {
             continue;
         }
@@ -151,6 +159,25 @@ mod tests {
                 );
             }
         }
+    }
+
+    #[test]
+    fn a_take_past_the_last_digit_joins_when_its_heap_is_not_zero() {
+        // ·36's heap of three has value 1 (not 0): ·361 adds a move to 0
+        // there and changes nothing, so the two have one form.
+        assert_ne!(values(&code(".36"), 4)[3], 0);
+        assert_eq!(
+            structural_form(&code(".36")),
+            structural_form(&code(".361"))
+        );
+        // ·4's heap of two has value 0: ·41 gives it a move to 0, a
+        // different game, and the forms stay apart.
+        assert_eq!(values(&code(".4"), 3)[2], 0);
+        assert_ne!(values(&code(".41"), 3)[2], 0);
+        assert_ne!(
+            structural_form(&code(".4")).code,
+            structural_form(&code(".41")).code
+        );
     }
 
     #[test]
