@@ -597,9 +597,16 @@ impl Data {
             grouped(self.values_proved_here as u64)
         );
         if !self.recorded.is_empty() {
+            let (list, whose) = match self.recorded.as_slice() {
+                [one] => (one.clone(), "its committed record"),
+                [most @ .., last] => (
+                    format!("{} and {last}", most.join(", ")),
+                    "their committed records",
+                ),
+                [] => (String::new(), ""),
+            };
             note.push_str(&format!(
-                " {} from its committed record, solved again by ladder check --deep.",
-                self.recorded.join(", ")
+                " {list} from {whose}, solved again by ladder check --deep."
             ));
         }
         note
