@@ -242,15 +242,12 @@ fn shifted_twin(atlas: &Atlas, rule: &Rule) -> String {
             let twin: Rule = c.rule.parse().ok()?;
             let proved = proof(atlas, &twin).is_some();
             (e.rule == name && e.proof == Proof::Structural && e.offset > 0 && proved)
-                .then_some((c.rule.clone(), e.offset))
+                .then(|| (c.rule.as_str(), e.offset, shown(&twin)))
         })
         .min();
-    match twin.and_then(|(r, offset)| Some((r.parse::<Rule>().ok()?, offset))) {
-        Some((r, 1)) => format!("; the same game as {}, one heap later (Lemma D)", shown(&r)),
-        Some((r, k)) => format!(
-            "; the same game as {}, {k} heaps later (Lemma D)",
-            shown(&r)
-        ),
+    match twin {
+        Some((_, 1, twin)) => format!("; the same game as {twin}, one heap later (Lemma D)"),
+        Some((_, k, twin)) => format!("; the same game as {twin}, {k} heaps later (Lemma D)"),
         None => String::new(),
     }
 }

@@ -230,9 +230,9 @@ impl Entry {
             ));
         }
         match &self.normal {
-            Some(n) if n.through.is_some() => out.push_str(&format!(
+            Some(n @ NormalPart { through: Some(through), .. }) => out.push_str(&format!(
                 "  normal play: proved through {}, the same game: period {} from heap {}; its own run stopped at {} values ({})\n",
-                n.through.as_deref().unwrap_or("").trim_start_matches("octal:"),
+                through.trim_start_matches("octal:"),
                 grouped(n.period.unwrap_or(0) as u64),
                 grouped(n.preperiod.unwrap_or(0) as u64),
                 grouped(n.computed as u64),
