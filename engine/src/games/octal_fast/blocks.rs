@@ -16,18 +16,24 @@
 //! Then the heaps are finished one by one, in order, on one thread: the
 //! moves with a part at `known` or above (the moves that leave one heap of
 //! the last few sizes, and the splits `a ≤ rest − known`, at most two
-//! blocks of them, rare or common) go into the speculated set, and the
-//! least absent value from the speculated one on is the answer, unless it
-//! is one that common pairs could give; then the scan goes on from where
-//! the speculation left it. Every move of `n` is read in one of the two
+//! blocks of them) go into the speculated set, and the least absent value
+//! from the speculated one on is the answer, unless it is one that common
+//! pairs could give; then the scan goes on from where the speculation left
+//! it. Of those splits only the ones with a rare part are read at first,
+//! the common ones only when the candidate is one they could give, as the
+//! one-heap loop reads its own. Every move of `n` is read in one of the two
 //! parts, and no common pair is skipped while the candidate could come from
 //! it, so the values are those of the one-heap loop, whatever the threads.
 //!
 //! The two parts overlap: while one thread finishes block `k`, the other
 //! threads speculate block `k + 1` (reading only values below block `k`,
 //! which are fixed), and the finishing thread joins them when done. The
-//! finishing is a few percent of the work (on ·6 to 3·10^6, 1% of the
-//! heaps scan on past the speculation), so both cores stay busy.
+//! finishing is a few percent of the work (·6 to 4·10^6: 3.5 % of a
+//! profile's samples, and 1.5 % of the heaps scan on past the
+//! speculation), so both cores stay busy. Reading every split of the
+//! finish's range, rare or common, made it 41 % of a profile of ·354 on two
+//! threads, where sharing then never paid, and held ·6 to 1.39–1.65 times
+//! one thread.
 //!
 //! Memory: a speculation keeps a flag per possible value for each of its
 //! heaps, `BLOCK_HEAPS · 2^b` bytes for values below `2^b` (128 KB for
@@ -308,25 +314,60 @@ struct Finish<'a> {
     scanned_on: usize,
 }
 
+/// The values from a speculation's `known` on, the block's appended as
+/// they are found, and each class's rare heaps among them: the larger parts
+/// of the splits a finish reads.
+struct Recent {
+    known: usize,
+    values: Vec<u16>,
+    /// Per class, the rare heaps from `known` on and their values.
+    rare: Vec<(Vec<u32>, Vec<u16>)>,
+}
+
+impl Recent {
+    /// The values from `known` on of `values`, listed under the classes'
+    /// masks (which a block never sees change).
+    fn new(values: &[u16], known: usize, classes: &[ParityClass]) -> Recent {
+        let mut recent = Recent {
+            known,
+            values: Vec::with_capacity(values.len() - known + BLOCK_HEAPS),
+            rare: vec![(Vec::new(), Vec::new()); classes.len()],
+        };
+        for &value in &values[known..] {
+            recent.push(value, classes);
+        }
+        recent
+    }
+
+    /// Appends the next heap's value.
+    fn push(&mut self, value: u16, classes: &[ParityClass]) {
+        let heap = self.known + self.values.len();
+        self.values.push(value);
+        for (class, (heaps, values)) in classes.iter().zip(&mut self.rare) {
+            if class.is_rare(heap, u32::from(value)) {
+                heaps.push(heap as u32);
+                values.push(value);
+            }
+        }
+    }
+}
+
 impl Finish<'_> {
     /// Finishes the speculated heaps in order (every value below them
     /// known, in `values` or found here) and returns their values; it stops
     /// at a value past `u16`; and how many heaps scanned on.
     fn block(mut self, speculation: &Speculation) -> (Vec<u32>, usize) {
-        let known = speculation.known;
-        // The values from `known` on, the block's appended as they come:
-        // the larger parts of the splits read here, contiguous.
-        let mut recent: Vec<u16> = self.values[known..].to_vec();
+        let mut recent = Recent::new(self.values, speculation.known, self.classes);
         let mut found = Vec::with_capacity(speculation.candidates.len());
         let cursor_count = self.cursors.len().max(1);
         for (offset, &candidate) in speculation.candidates.iter().enumerate() {
             let heap = speculation.first + offset;
             let flags = &speculation.flags[offset * speculation.width..][..speculation.width];
             let cursors = &speculation.cursors[offset * cursor_count..][..self.cursors.len()];
-            let value = self.one(heap, known, &recent, flags, candidate, cursors);
+            let value = self.one(heap, &recent, flags, candidate, cursors);
             found.push(value);
             match u16::try_from(value) {
-                Ok(value) => recent.push(value),
+                Ok(value) => recent.push(value, self.classes),
                 Err(_) => break,
             }
             // Splits with this heap as a part are read from the next heap
@@ -336,38 +377,77 @@ impl Finish<'_> {
         (found, self.scanned_on)
     }
 
-    /// Finishes heap `heap`: the moves with a part at `known` or above
-    /// (`recent[i]` is the value of heap `known + i`), then the scan from
-    /// where the speculation left it.
+    /// Finishes heap `heap`: the moves with a part at `recent.known` or
+    /// above, then the scan from where the speculation left it. Of the
+    /// splits `a = 1 ..= last` whose larger part is that recent, only those
+    /// with a rare part are read at first, as the one-heap loop reads; the
+    /// common pairs among them only when the least absent value is one
+    /// they could give (a few heaps in a hundred). Reading all of them
+    /// every heap, on this one thread, held two threads to 1.39–1.65 times
+    /// one on ·6 to 10^7.
     fn one(
         &mut self,
         heap: usize,
-        known: usize,
-        recent: &[u16],
+        recent: &Recent,
         flags: &[u8],
         candidate: u32,
         cursors: &[usize],
     ) -> u32 {
+        let known = recent.known;
         let options = &mut *self.options;
         options.set_to(flags);
         for &take in self.moves.leaving_one.iter().take_while(|&&k| k < heap) {
             if heap - take >= known {
-                options.insert(recent[heap - take - known]);
+                options.insert(recent.values[heap - take - known]);
             }
         }
-        for class in self.classes {
+        let mut common_left = false;
+        for (class, (rare_heaps, rare_values)) in self.classes.iter().zip(&recent.rare) {
             for &take in class.takes.iter().take_while(|&&k| k + 2 <= heap) {
-                // The splits a = 1 ..= last, whose larger part rest − a is
-                // at `known` or above.
                 let rest = heap - take;
-                let last = rest.saturating_sub(known).min(rest / 2);
-                if last >= 1 {
-                    let larger = &recent[rest - last - known..rest - known];
-                    options.insert_splits(&self.values[1..=last], larger);
+                let last = recent_splits(rest, known);
+                if last == 0 {
+                    continue;
+                }
+                common_left = true;
+                // The rare smaller parts, listed in the class.
+                let small = class.rare_below(last + 1);
+                if let Some(&largest) = class.rare_heaps[..small].last() {
+                    let first = class.rare_heaps[0] as usize;
+                    let window =
+                        &recent.values[rest - largest as usize - known..=rest - first - known];
+                    options.insert_listed(
+                        &class.rare_heaps[..small],
+                        &class.rare_values[..small],
+                        window,
+                        largest,
+                    );
+                }
+                // The rare larger parts, from `rest − last` up to `rest`.
+                let from = rare_heaps.partition_point(|&b| (b as usize) < rest - last);
+                let to = rare_heaps.partition_point(|&b| (b as usize) < rest);
+                if from < to {
+                    let (lowest, highest) = (rare_heaps[from] as usize, rare_heaps[to - 1]);
+                    let window = &self.values[rest - highest as usize..=rest - lowest];
+                    options.insert_listed(
+                        &rare_heaps[from..to],
+                        &rare_values[from..to],
+                        window,
+                        highest,
+                    );
                 }
             }
         }
-        let candidate = options.least_absent_from(candidate);
+        let mut candidate = options.least_absent_from(candidate);
+        if common_left
+            && self
+                .classes
+                .iter()
+                .any(|class| class.is_rare(heap, candidate))
+        {
+            self.read_recent_common(heap, recent);
+            candidate = self.options.least_absent_from(candidate);
+        }
         self.cursors.copy_from_slice(cursors);
         if self.could_scan_on(heap, candidate) {
             self.scanned_on += 1;
@@ -381,9 +461,23 @@ impl Finish<'_> {
             candidate,
         )
     }
-}
 
-impl Finish<'_> {
+    /// Reads every split `a = 1 ..= last` of heap `heap` whose larger part
+    /// is recent, rare or common (the rare ones again).
+    fn read_recent_common(&mut self, heap: usize, recent: &Recent) {
+        let known = recent.known;
+        for class in self.classes {
+            for &take in class.takes.iter().take_while(|&&k| k + 2 <= heap) {
+                let rest = heap - take;
+                let last = recent_splits(rest, known);
+                if last >= 1 {
+                    let larger = &recent.values[rest - last - known..rest - known];
+                    self.options.insert_splits(&self.values[1..=last], larger);
+                }
+            }
+        }
+    }
+
     /// Whether the scan has common pairs left that could give `candidate`.
     fn could_scan_on(&self, heap: usize, candidate: u32) -> bool {
         self.classes.iter().any(|class| {
@@ -396,11 +490,17 @@ impl Finish<'_> {
     }
 }
 
+/// How many splits `a = 1, 2, …` of `rest` have their larger part
+/// `rest − a` at `known` or above: the finish's, at most half of `rest`.
+fn recent_splits(rest: usize, known: usize) -> usize {
+    rest.saturating_sub(known).min(rest / 2)
+}
+
 #[cfg(test)]
 mod tests {
     use std::sync::Mutex;
 
-    use super::{Ahead, FIRST_SHARED_HEAP, Finish};
+    use super::{Ahead, FIRST_SHARED_HEAP, Finish, Recent};
     use crate::games::octal::{OctalCode, values as plain_values};
     use crate::games::octal_fast::{SharedCounts, SparseEngine};
     use crate::games::octal_moves::MoveTable;
@@ -451,6 +551,31 @@ mod tests {
                 assert!(shared.scanned_on < shared.heaps / 4, "{shared:?}");
             }
         }
+    }
+
+    #[test]
+    #[cfg(feature = "parallel")]
+    fn the_finish_reads_the_rare_splits_and_few_common_ones() {
+        // The finish runs on one thread: what it reads bounds two threads'
+        // speed. ·6 to 40,000 heaps, every block shared: the finish reads
+        // its range's splits with a rare part, and the common ones for the
+        // few heaps whose candidate they could give.
+        let code = OctalCode::parse("·6").unwrap();
+        let pool = rayon::ThreadPoolBuilder::new()
+            .num_threads(2)
+            .build()
+            .unwrap();
+        pool.install(|| {
+            let mut engine = SparseEngine::new(&code).sharing_always();
+            engine.extend_to(FIRST_SHARED_HEAP).unwrap();
+            let before = engine.options.reads();
+            engine.extend_to(40_000).unwrap();
+            let shared = engine.shared().heaps;
+            let per_heap = (engine.options.reads() - before) / shared as u64;
+            // 153 a heap; 409 when the finish read every split.
+            assert!(shared > 30_000, "{shared}");
+            assert!(per_heap < 200, "{per_heap}");
+        });
     }
 
     #[test]
@@ -603,14 +728,11 @@ mod tests {
                         cursors: &mut finish_cursors,
                         scanned_on: 0,
                     };
-                    finish.one(
-                        heap,
-                        known,
-                        &values[known..heap],
-                        &flags,
-                        candidate,
-                        &cursors,
-                    );
+                    let recent = Recent::new(&values[..heap], known, &engine.classes);
+                    finish.one(heap, &recent, &flags, candidate, &cursors);
+                    // The pairs left unread: past each take's cursor, and
+                    // the common ones (neither part rare) with a recent
+                    // larger part; every pair with a rare part was read.
                     for class in &engine.classes {
                         for (place, &take) in class.takes.iter().enumerate() {
                             if take + 2 > heap {
@@ -620,6 +742,12 @@ mod tests {
                             let from = finish_cursors[class.first_cursor + place];
                             for a in from..=rest / 2 {
                                 finish_options.insert(values[a] ^ values[rest - a]);
+                            }
+                            let common = |b: usize| !class.is_rare(b, u32::from(values[b]));
+                            for a in 1..=rest.saturating_sub(known) {
+                                if common(a) && common(rest - a) {
+                                    finish_options.insert(values[a] ^ values[rest - a]);
+                                }
                             }
                         }
                     }
