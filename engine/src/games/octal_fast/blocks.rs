@@ -540,6 +540,14 @@ mod tests {
     use crate::games::octal_moves::MoveTable;
     use crate::games::octal_options::OptionFlags;
 
+    #[cfg(feature = "parallel")]
+    fn pool(threads: usize) -> rayon::ThreadPool {
+        rayon::ThreadPoolBuilder::new()
+            .num_threads(threads)
+            .build()
+            .unwrap()
+    }
+
     fn plain(code: &OctalCode, count: usize) -> Vec<u16> {
         plain_values(code, count)
             .iter()
@@ -553,12 +561,8 @@ mod tests {
         // Learned masks (·6 and ·007 list hundreds of rare heaps by 8,192),
         // and mask 0, which lists every heap and so shares every block.
         for threads in [1, 2] {
-            let pool = rayon::ThreadPoolBuilder::new()
-                .num_threads(threads)
-                .build()
-                .unwrap();
             let mut shared = SharedCounts::default();
-            pool.install(|| {
+            pool(threads).install(|| {
                 for text in ["·6", "·007", "·77", "·16", "4·07", "·0537", "·37"] {
                     let code = OctalCode::parse(text).unwrap();
                     let count = 12_000;
@@ -595,11 +599,7 @@ mod tests {
         // its range's splits with a rare part, and the common ones for the
         // few heaps whose candidate they could give.
         let code = OctalCode::parse("·6").unwrap();
-        let pool = rayon::ThreadPoolBuilder::new()
-            .num_threads(2)
-            .build()
-            .unwrap();
-        pool.install(|| {
+        pool(2).install(|| {
             let mut engine = SparseEngine::new(&code).sharing_always();
             engine.extend_to(FIRST_SHARED_HEAP).unwrap();
             let before = engine.options.reads();
@@ -622,11 +622,7 @@ mod tests {
         let plain = plain(&code, 6000);
         assert!(plain[..FIRST_SHARED_HEAP].iter().all(|&v| v < 64));
         assert!(plain.iter().any(|&v| v >= 128));
-        let pool = rayon::ThreadPoolBuilder::new()
-            .num_threads(2)
-            .build()
-            .unwrap();
-        pool.install(|| {
+        pool(2).install(|| {
             let mut engine = SparseEngine::new(&code).sharing_always();
             engine.fix_masks([0, 0]).unwrap();
             engine.extend_to(6000).unwrap();
