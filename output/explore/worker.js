@@ -22,7 +22,7 @@ return (await WebAssembly.instantiate(await response.arrayBuffer(), imports)).in
 }
 }
 const moduleFor = (request) =>
-(request.kind && request.kind !== "strip") || request.misere != null ? "ladder.a9eab0a50aae.wasm" : "engine.b1854340b8d8.wasm";
+(request.kind && request.kind !== "strip") || request.misere != null ? "ladder.3c54322bab96.wasm" : "engine.f0b490dadbc1.wasm";
 function ask(x, request) {
 const bytes = new TextEncoder().encode(JSON.stringify(request));
 const at = x.alloc(bytes.length);

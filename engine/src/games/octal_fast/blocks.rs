@@ -48,6 +48,7 @@
 use std::sync::Mutex;
 use std::sync::atomic::{AtomicUsize, Ordering};
 
+use super::parity_class::insert_listed_pairs;
 use super::{ParityClass, SparseEngine, scan_pairs};
 use crate::games::octal_memory::{EngineStop, ValueTooLarge};
 use crate::games::octal_moves::MoveTable;
@@ -158,11 +159,11 @@ impl Ahead<'_> {
         // of it) ran on one thread while the other waited: on ·6 to 4·10^6,
         // 0.6 s of the two threads' 10.2 s; shortest of seven runs to
         // 2·10^6, 2.54 s against 2.65 s (one thread 4.52 s).
-        let tasks: Vec<Mutex<Option<Task>>> = flags
+        let tasks: Vec<Mutex<Task>> = flags
             .chunks_mut(width * HEAPS_PER_TASK)
             .zip(candidates.chunks_mut(HEAPS_PER_TASK))
             .zip(cursors.chunks_mut(cursor_count * HEAPS_PER_TASK))
-            .map(|((flags, candidates), cursors)| Mutex::new(Some((flags, candidates, cursors))))
+            .map(|((flags, candidates), cursors)| Mutex::new((flags, candidates, cursors)))
             .collect();
         let next = AtomicUsize::new(0);
         let work = || {
@@ -176,13 +177,10 @@ impl Ahead<'_> {
                 let Some(slot) = tasks.get(task) else {
                     break;
                 };
-                let taken = slot
-                    .lock()
-                    .unwrap_or_else(|poisoned| poisoned.into_inner())
-                    .take();
-                let Some((flags, candidates, cursors)) = taken else {
-                    continue;
-                };
+                // Each task is counted out once: taking leaves empty slices.
+                let (flags, candidates, cursors) = std::mem::take(
+                    &mut *slot.lock().unwrap_or_else(|poisoned| poisoned.into_inner()),
+                );
                 let heaps = flags
                     .chunks_mut(width)
                     .zip(candidates.iter_mut())
@@ -444,32 +442,28 @@ impl Finish<'_> {
                     continue;
                 }
                 common_left = true;
-                // The rare smaller parts, listed in the class.
+                // The rare smaller parts, listed in the class, against the
+                // recent larger parts; then the recent rare larger parts,
+                // from `rest − last` up to `rest`, against the smaller.
                 let small = class.rare_below(last + 1);
-                if let Some(&largest) = class.rare_heaps[..small].last() {
-                    let first = class.rare_heaps[0] as usize;
-                    let window =
-                        &recent.values[rest - largest as usize - known..=rest - first - known];
-                    options.insert_listed(
-                        &class.rare_heaps[..small],
-                        &class.rare_values[..small],
-                        window,
-                        largest,
-                    );
-                }
-                // The rare larger parts, from `rest − last` up to `rest`.
+                insert_listed_pairs(
+                    options,
+                    &class.rare_heaps[..small],
+                    &class.rare_values[..small],
+                    &recent.values,
+                    known,
+                    rest,
+                );
                 let from = rare_heaps.partition_point(|&b| (b as usize) < rest - last);
                 let to = rare_heaps.partition_point(|&b| (b as usize) < rest);
-                if from < to {
-                    let (lowest, highest) = (rare_heaps[from] as usize, rare_heaps[to - 1]);
-                    let window = &self.values[rest - highest as usize..=rest - lowest];
-                    options.insert_listed(
-                        &rare_heaps[from..to],
-                        &rare_values[from..to],
-                        window,
-                        highest,
-                    );
-                }
+                insert_listed_pairs(
+                    options,
+                    &rare_heaps[from..to],
+                    &rare_values[from..to],
+                    self.values,
+                    0,
+                    rest,
+                );
             }
         }
         let mut candidate = options.least_absent_from(candidate);

@@ -100,13 +100,31 @@ impl ParityClass {
         places: std::ops::Range<usize>,
     ) {
         let heaps = &self.rare_heaps[places.clone()];
-        let (Some(&first), Some(&last)) = (heaps.first(), heaps.last()) else {
-            return;
-        };
-        // The heaps are listed in order, each below `rest`: every part
-        // `rest − a` lies in `values[rest − last ..= rest − first]`, read as
-        // `window[last − a]`, a subtraction that cannot overflow.
-        let window = &values[rest - last as usize..=rest - first as usize];
-        options.insert_listed(heaps, &self.rare_values[places], window, last);
+        insert_listed_pairs(options, heaps, &self.rare_values[places], values, 0, rest);
     }
+}
+
+/// Inserts `listed[i] ^ g(rest − heaps[i])` for heaps listed in order, each
+/// below `rest`, where `partners[j]` is `g(start + j)` and every part
+/// `rest − heaps[i]` is at `start` or above: a class's rare heaps against
+/// all the values (`start` 0), or, in a shared block's finish, the rare
+/// heaps on either side of the recent values.
+#[inline]
+pub(super) fn insert_listed_pairs(
+    options: &mut OptionFlags,
+    heaps: &[u32],
+    listed: &[u16],
+    partners: &[u16],
+    start: usize,
+    rest: usize,
+) {
+    let (Some(&first), Some(&last)) = (heaps.first(), heaps.last()) else {
+        return;
+    };
+    // The heaps are listed in order, each below `rest`: every part
+    // `rest − a` lies in `partners[rest − last − start ..= rest − first −
+    // start]`, read as `window[last − a]`, a subtraction that cannot
+    // overflow.
+    let window = &partners[rest - last as usize - start..=rest - first as usize - start];
+    options.insert_listed(heaps, listed, window, last);
 }
