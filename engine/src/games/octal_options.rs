@@ -11,17 +11,29 @@ const FLAG_COUNT: usize = 1 << 16;
 /// A set of option values, one byte per value: inserting is a plain store
 /// with no read, so a run of inserts carries no dependency from one to the
 /// next (a bit set's read-modify-write on the same few words would).
+///
+/// Its flags and scratch are one allocation aligned to 128 bytes (two cache
+/// lines, which the hardware's prefetch pairs): each thread of a shared
+/// block writes a set of its own at every read, and two sets must share no
+/// line whatever the allocator does. Allocated apart, a set's scratch could
+/// end in the line where the next set's flags began.
 #[derive(Debug, Clone)]
 pub(crate) struct OptionFlags {
-    flags: Box<[u8; FLAG_COUNT]>,
+    store: Box<Store>,
     /// Only `flags[..in_use]` can be set: every XOR of values below `2^bits`.
     in_use: usize,
     /// Split pairs read into the set so far, in all: the sparse engine's
     /// work, counted so a test can bound it (issue 51).
     reads: u64,
-    /// Where a block of XORs is formed before it is stored: kept, not
-    /// zeroed afresh for every block.
-    scratch: Box<[u16; BLOCK]>,
+}
+
+/// The flags, and the scratch where a block of XORs is formed before it is
+/// stored (kept, not zeroed afresh for every block), in one allocation.
+#[derive(Debug, Clone)]
+#[repr(C, align(128))]
+struct Store {
+    flags: [u8; FLAG_COUNT],
+    scratch: [u16; BLOCK],
 }
 
 /// The XORs formed at a time before they are stored.
@@ -39,13 +51,12 @@ fn store(flags: &mut [u8; FLAG_COUNT], block: &[u16]) {
 impl OptionFlags {
     pub(crate) fn new() -> Self {
         OptionFlags {
-            flags: vec![0; FLAG_COUNT]
-                .into_boxed_slice()
-                .try_into()
-                .expect("the length is FLAG_COUNT"),
+            store: Box::new(Store {
+                flags: [0; FLAG_COUNT],
+                scratch: [0; BLOCK],
+            }),
             in_use: 2,
             reads: 0,
-            scratch: Box::new([0; BLOCK]),
         }
     }
 
@@ -66,12 +77,12 @@ impl OptionFlags {
     }
 
     pub(crate) fn clear(&mut self) {
-        self.flags[..self.in_use].fill(0);
+        self.store.flags[..self.in_use].fill(0);
     }
 
     #[inline]
     pub(crate) fn insert(&mut self, value: u16) {
-        self.flags[usize::from(value)] = 1;
+        self.store.flags[usize::from(value)] = 1;
     }
 
     /// Inserts every split `smaller[j] ^ larger[len − 1 − j]`. The XORs are
@@ -82,13 +93,14 @@ impl OptionFlags {
         self.count_reads(length);
         for start in (0..length).step_by(BLOCK) {
             let end = (start + BLOCK).min(length);
-            let buffer = &mut self.scratch[..end - start];
+            let Store { flags, scratch } = &mut *self.store;
+            let buffer = &mut scratch[..end - start];
             let a = &smaller[start..end];
             let b = larger[length - end..length - start].iter().rev();
             for (slot, (&x, &y)) in buffer.iter_mut().zip(a.iter().zip(b)) {
                 *slot = x ^ y;
             }
-            store(&mut self.flags, buffer);
+            store(flags, buffer);
         }
     }
 
@@ -105,21 +117,21 @@ impl OptionFlags {
     pub(crate) fn insert_listed(&mut self, heaps: &[u32], rare: &[u16], window: &[u16], last: u32) {
         self.count_reads(heaps.len());
         for (&a, &x) in heaps.iter().zip(rare) {
-            self.flags[usize::from(x ^ window[last.wrapping_sub(a) as usize])] = 1;
+            self.store.flags[usize::from(x ^ window[last.wrapping_sub(a) as usize])] = 1;
         }
     }
 
     /// Copies the first `out.len()` flags into `out` (at most the values
     /// in use): a set carried from one thread to another.
     pub(crate) fn store_into(&self, out: &mut [u8]) {
-        out.copy_from_slice(&self.flags[..out.len()]);
+        out.copy_from_slice(&self.store.flags[..out.len()]);
     }
 
     /// Makes the set the one `flags` holds (as [`Self::store_into`] wrote
     /// it), widening to hold its values.
     pub(crate) fn set_to(&mut self, flags: &[u8]) {
         self.in_use = self.in_use.max(flags.len()).min(FLAG_COUNT);
-        let (stored, rest) = self.flags[..self.in_use].split_at_mut(flags.len());
+        let (stored, rest) = self.store.flags[..self.in_use].split_at_mut(flags.len());
         stored.copy_from_slice(flags);
         rest.fill(0);
     }
@@ -133,7 +145,10 @@ impl OptionFlags {
     /// Adds every value of `other` (both sized alike).
     pub(crate) fn merge(&mut self, other: &OptionFlags) {
         let in_use = self.in_use.min(other.in_use);
-        for (flag, &other_flag) in self.flags[..in_use].iter_mut().zip(&other.flags[..in_use]) {
+        for (flag, &other_flag) in self.store.flags[..in_use]
+            .iter_mut()
+            .zip(&other.store.flags[..in_use])
+        {
             *flag |= other_flag;
         }
     }
@@ -144,7 +159,7 @@ impl OptionFlags {
         if from >= self.in_use {
             return from as u32;
         }
-        self.flags[from..self.in_use]
+        self.store.flags[from..self.in_use]
             .iter()
             .position(|&flag| flag == 0)
             .map_or(self.in_use, |offset| from + offset) as u32

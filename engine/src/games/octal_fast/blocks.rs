@@ -46,7 +46,6 @@
 //! ([`SHARED_SPLITS`]) and every split's smaller part is below `known`.
 
 use std::sync::Mutex;
-use std::sync::atomic::{AtomicUsize, Ordering};
 
 use super::parity_class::insert_listed_pairs;
 use super::{ParityClass, SparseEngine, scan_pairs};
@@ -56,10 +55,6 @@ use crate::games::octal_options::OptionFlags;
 
 /// Heaps in one block.
 const BLOCK_HEAPS: usize = 256;
-
-/// Heaps in one task of a speculation: small, so that at the end of a
-/// block neither thread waits long for the other's last task.
-const HEAPS_PER_TASK: usize = 2;
 
 /// Rare splits per heap (over every take) from which blocks are shared.
 const SHARED_SPLITS: usize = 256;
@@ -71,14 +66,26 @@ const FIRST_SHARED_HEAP: usize = 4 * BLOCK_HEAPS;
 /// The option sets of the threads that speculate (made when first needed;
 /// a lock each, never contended: a thread takes its own).
 #[derive(Debug, Default)]
-pub(super) struct Helpers(Vec<Mutex<OptionFlags>>);
+pub(super) struct Helpers(Vec<Helper>);
+
+/// One thread's option set, on cache lines of its own: the set's count of
+/// reads, written at every read, must not share a line with the next set's.
+#[derive(Debug)]
+#[repr(align(128))]
+struct Helper(Mutex<OptionFlags>);
+
+impl Helper {
+    fn new() -> Self {
+        Helper(Mutex::new(OptionFlags::new()))
+    }
+}
 
 impl Helpers {
     /// The split pairs the helpers' sets have read.
     pub(super) fn reads(&self) -> u64 {
         self.0
             .iter()
-            .map(|set| set.lock().map_or(0, |set| set.reads()))
+            .map(|set| set.0.lock().map_or(0, |set| set.reads()))
             .sum()
     }
 }
@@ -110,8 +117,49 @@ impl Speculation {
     }
 }
 
-/// One task of a speculation: its heaps' flags, candidates and cursors.
-type Task<'a> = (&'a mut [u8], &'a mut [u32], &'a mut [usize]);
+/// The heaps of a speculation not yet taken by a thread: from `heap` on,
+/// their flags, candidates and cursors.
+struct Unclaimed<'a> {
+    heap: usize,
+    flags: &'a mut [u8],
+    candidates: &'a mut [u32],
+    cursors: &'a mut [usize],
+}
+
+impl<'a> Unclaimed<'a> {
+    /// Takes the next heaps for one thread of `threads`: a share of what is
+    /// left (a `2·threads`-th of it, at least one heap), so the claims come
+    /// large at first and one heap at a time at the end, where the threads
+    /// then finish within a heap of each other. A claim a heap or two
+    /// (each one a locked count and a lock that both cores wrote by turns)
+    /// was a tenth of the speculation's profile on ·6 on two threads.
+    fn claim(&mut self, threads: usize, width: usize) -> Option<Unclaimed<'a>> {
+        let left = self.candidates.len();
+        if left == 0 {
+            return None;
+        }
+        let heaps = left.div_ceil(2 * threads);
+        let cursor_count = self.cursors.len() / left;
+        let (flags, rest_flags) = std::mem::take(&mut self.flags).split_at_mut(heaps * width);
+        let (candidates, rest_candidates) =
+            std::mem::take(&mut self.candidates).split_at_mut(heaps);
+        let (cursors, rest_cursors) =
+            std::mem::take(&mut self.cursors).split_at_mut(heaps * cursor_count);
+        let claimed = Unclaimed {
+            heap: self.heap,
+            flags,
+            candidates,
+            cursors,
+        };
+        *self = Unclaimed {
+            heap: self.heap + heaps,
+            flags: rest_flags,
+            candidates: rest_candidates,
+            cursors: rest_cursors,
+        };
+        Some(claimed)
+    }
+}
 
 /// Runs `work` once on each of `threads` threads (as many as join finds).
 fn spread(threads: usize, work: &(impl Fn() + Sync)) {
@@ -131,7 +179,7 @@ struct Ahead<'a> {
     moves: &'a MoveTable,
     bits: u32,
     cursor_count: usize,
-    helpers: &'a [Mutex<OptionFlags>],
+    helpers: &'a [Helper],
 }
 
 impl Ahead<'_> {
@@ -153,47 +201,51 @@ impl Ahead<'_> {
         flags.resize(heaps * width, 0);
         candidates.resize(heaps, 0);
         cursors.resize(heaps * cursor_count, 0);
-        // Each thread takes the next task from a shared count until none
-        // is left, so the threads end within a task of each other. Split by
-        // rayon's adaptive splitter, a block's last piece (up to an eighth
-        // of it) ran on one thread while the other waited: on ·6 to 4·10^6,
-        // 0.6 s of the two threads' 10.2 s; shortest of seven runs to
-        // 2·10^6, 2.54 s against 2.65 s (one thread 4.52 s).
-        let tasks: Vec<Mutex<Task>> = flags
-            .chunks_mut(width * HEAPS_PER_TASK)
-            .zip(candidates.chunks_mut(HEAPS_PER_TASK))
-            .zip(cursors.chunks_mut(cursor_count * HEAPS_PER_TASK))
-            .map(|((flags, candidates), cursors)| Mutex::new((flags, candidates, cursors)))
-            .collect();
-        let next = AtomicUsize::new(0);
+        // Each thread claims heaps from what is left until none is: the
+        // threads end within a heap of each other. Split by rayon's adaptive
+        // splitter, a block's last piece (up to an eighth of it) ran on one
+        // thread while the other waited: on ·6 to 4·10^6, 0.6 s of the two
+        // threads' 10.2 s; shortest of seven runs to 2·10^6, 2.54 s against
+        // 2.65 s (one thread 4.52 s).
+        let threads = crate::parallel::current_num_threads();
+        let unclaimed = Mutex::new(Unclaimed {
+            heap: first,
+            flags: &mut flags,
+            candidates: &mut candidates,
+            cursors: &mut cursors,
+        });
         let work = || {
             let thread = crate::parallel::current_thread_index().unwrap_or(0) % self.helpers.len();
             let mut options = self.helpers[thread]
+                .0
                 .lock()
                 .unwrap_or_else(|poisoned| poisoned.into_inner());
             options.widen(self.bits);
+            // A heap's scan moves its cursors block by block: kept here and
+            // copied out once the heap is done, since the next heaps' cursors,
+            // another thread's, may share their cache line.
+            let mut scan_places = vec![0; cursor_count];
             loop {
-                let task = next.fetch_add(1, Ordering::Relaxed);
-                let Some(slot) = tasks.get(task) else {
+                let claimed = unclaimed
+                    .lock()
+                    .unwrap_or_else(|poisoned| poisoned.into_inner())
+                    .claim(threads, width);
+                let Some(claimed) = claimed else {
                     break;
                 };
-                // Each task is counted out once: taking leaves empty slices.
-                let (flags, candidates, cursors) = std::mem::take(
-                    &mut *slot.lock().unwrap_or_else(|poisoned| poisoned.into_inner()),
-                );
-                let heaps = flags
+                let heaps = claimed
+                    .flags
                     .chunks_mut(width)
-                    .zip(candidates.iter_mut())
-                    .zip(cursors.chunks_mut(cursor_count));
+                    .zip(claimed.candidates.iter_mut())
+                    .zip(claimed.cursors.chunks_mut(cursor_count));
                 for (offset, ((flags, candidate), cursors)) in heaps.enumerate() {
-                    let heap = first + task * HEAPS_PER_TASK + offset;
-                    *candidate = self.one(heap, &mut options, cursors);
+                    *candidate = self.one(claimed.heap + offset, &mut options, &mut scan_places);
+                    cursors.copy_from_slice(&scan_places);
                     options.store_into(flags);
                 }
             }
         };
-        spread(crate::parallel::current_num_threads(), &work);
-        drop(tasks);
+        spread(threads, &work);
         Speculation {
             first,
             known,
@@ -270,9 +322,7 @@ impl SparseEngine {
     pub(super) fn extend_shared(&mut self, count: usize) -> Result<(), EngineStop> {
         let threads = crate::parallel::current_num_threads();
         if self.helpers.0.len() < threads {
-            self.helpers
-                .0
-                .resize_with(threads, || Mutex::new(OptionFlags::new()));
+            self.helpers.0.resize_with(threads, Helper::new);
         }
         let mut pending: Option<Speculation> = None;
         let mut spare: Option<Speculation> = None;
@@ -526,9 +576,7 @@ fn recent_splits(rest: usize, known: usize) -> usize {
 
 #[cfg(test)]
 mod tests {
-    use std::sync::Mutex;
-
-    use super::{Ahead, FIRST_SHARED_HEAP, Finish, Recent};
+    use super::{Ahead, FIRST_SHARED_HEAP, Finish, Helper, Recent, Unclaimed};
     use crate::games::octal::{OctalCode, values as plain_values};
     use crate::games::octal_fast::{SharedCounts, SparseEngine};
     use crate::games::octal_moves::MoveTable;
@@ -586,6 +634,35 @@ mod tests {
     }
 
     #[test]
+    fn a_speculation_is_claimed_in_few_pieces_ending_one_heap_at_a_time() {
+        // Every heap once, in order, in few claims (each claim is a lock
+        // that both cores take by turns), the last ones a heap each.
+        for (heaps, threads, most) in [(256, 2, 20), (256, 4, 32), (7, 2, 7), (1, 8, 1)] {
+            let cursor_count = 3;
+            let (mut flags, mut candidates) = (vec![0u8; heaps * 4], vec![0u32; heaps]);
+            let mut cursors = vec![0usize; heaps * cursor_count];
+            let mut unclaimed = Unclaimed {
+                heap: 1000,
+                flags: &mut flags,
+                candidates: &mut candidates,
+                cursors: &mut cursors,
+            };
+            let mut sizes = Vec::new();
+            while let Some(claimed) = unclaimed.claim(threads, 4) {
+                let size = claimed.candidates.len();
+                assert_eq!(claimed.heap, 1000 + sizes.iter().sum::<usize>());
+                assert_eq!(claimed.flags.len(), 4 * size);
+                assert_eq!(claimed.cursors.len(), cursor_count * size);
+                sizes.push(size);
+            }
+            assert_eq!(sizes.iter().sum::<usize>(), heaps, "{sizes:?}");
+            assert!(sizes.len() <= most, "{heaps} heaps, {threads}: {sizes:?}");
+            assert_eq!(sizes.last(), Some(&1), "{sizes:?}");
+            assert!(sizes.windows(2).all(|pair| pair[0] >= pair[1]), "{sizes:?}");
+        }
+    }
+
+    #[test]
     #[cfg(feature = "parallel")]
     fn the_finish_reads_the_rare_splits_and_few_common_ones() {
         // The finish runs on one thread: what it reads bounds two threads'
@@ -637,7 +714,7 @@ mod tests {
             engine.fix_masks(masks).unwrap();
         }
         engine.extend_to(known).unwrap();
-        let helpers = vec![Mutex::new(OptionFlags::new())];
+        let helpers = vec![Helper::new()];
         let ahead = Ahead {
             values: &engine.values,
             classes: &engine.classes,
@@ -725,7 +802,7 @@ mod tests {
                 engine.values = values[..known].to_vec();
                 engine.bits = 12;
                 engine.fix_masks(masks).unwrap();
-                let helpers = vec![Mutex::new(OptionFlags::new())];
+                let helpers = vec![Helper::new()];
                 let ahead = Ahead {
                     values: &engine.values,
                     classes: &engine.classes,
