@@ -35,9 +35,11 @@
 //! threads, where sharing then never paid, and held ·6 to 1.39–1.65 times
 //! one thread.
 //!
-//! Memory: a speculation keeps a flag per possible value for each of its
-//! heaps, `BLOCK_HEAPS · 2^b` bytes for values below `2^b` (128 KB for
-//! ·6, whose values stay below 512; 16 MB at the very most), two at once.
+//! Memory: a speculation keeps a bit per possible value for each of its
+//! heaps, `BLOCK_HEAPS · 2^b / 8` bytes for values below `2^b` (16 KB for
+//! ·6, whose values stay below 512; 2 MB at the very most), two at once.
+//! Packed, a heap's set crosses from the thread that read it ahead to the
+//! finishing one in an eighth of the cache lines.
 //!
 //! A block never crosses a learning of the masks (a speculation reads the
 //! masks and rare lists; a block that ends at a learning is not overlapped
@@ -99,7 +101,7 @@ impl Clone for Helpers {
 
 /// What was read ahead for the heaps `first .. first + candidates.len()`:
 /// for each, its options among the moves whose parts are all below `known`
-/// (`width` flags each), the least value absent from them that common pairs
+/// (packed eight to a byte, `width` bytes each), the least value absent from them that common pairs
 /// cannot give, and where its scan of every take stopped.
 #[derive(Default)]
 struct Speculation {
@@ -190,7 +192,8 @@ impl Ahead<'_> {
     fn speculate(&self, first: usize, end: usize, buffer: Option<Speculation>) -> Speculation {
         let known = self.values.len();
         let heaps = end - first;
-        let width = 1usize << self.bits;
+        // A heap's flags, packed eight to a byte.
+        let width = (1usize << self.bits).div_ceil(8);
         let cursor_count = self.cursor_count.max(1);
         let Speculation {
             mut flags,
@@ -241,7 +244,7 @@ impl Ahead<'_> {
                 for (offset, ((flags, candidate), cursors)) in heaps.enumerate() {
                     *candidate = self.one(claimed.heap + offset, &mut options, &mut scan_places);
                     cursors.copy_from_slice(&scan_places);
-                    options.store_into(flags);
+                    options.pack_into(flags);
                 }
             }
         };
@@ -477,7 +480,7 @@ impl Finish<'_> {
     ) -> u32 {
         let known = recent.known;
         let options = &mut *self.options;
-        options.set_to(flags);
+        options.unpack(flags);
         for &take in self.moves.leaving_one.iter().take_while(|&&k| k < heap) {
             if heap - take >= known {
                 options.insert(recent.values[heap - take - known]);
@@ -819,8 +822,8 @@ mod tests {
                 for heap in known..known + 300 {
                     options.widen(12);
                     let candidate = ahead.one(heap, &mut options, &mut cursors);
-                    let mut flags = vec![0u8; 1 << 12];
-                    options.store_into(&mut flags);
+                    let mut flags = vec![0u8; 1 << 9];
+                    options.pack_into(&mut flags);
                     let mut finish = Finish {
                         values: &values[..known],
                         classes: &engine.classes,
