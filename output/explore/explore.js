@@ -225,7 +225,7 @@ finish();
 show({ error: "the engine stopped: " + (event.message || "an error in its worker") });
 };
 if (!engineModule && WebAssembly.compileStreaming) {
-engineModule = WebAssembly.compileStreaming(fetch("explore/engine.ef004e23a502.wasm")).catch(() => null);
+engineModule = WebAssembly.compileStreaming(fetch("explore/engine.dd7c73b01cd2.wasm")).catch(() => null);
 }
 const own = worker;
 workerReady = Promise.resolve(engineModule).then((module) => own.postMessage({ warm: true, module }));

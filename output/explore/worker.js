@@ -22,7 +22,7 @@ return (await WebAssembly.instantiate(await response.arrayBuffer(), imports)).in
 }
 }
 const moduleFor = (request) =>
-(request.kind && request.kind !== "strip") || request.misere != null ? "ladder.4e46e901b160.wasm" : "engine.ef004e23a502.wasm";
+(request.kind && request.kind !== "strip") || request.misere != null ? "ladder.42219fbad033.wasm" : "engine.dd7c73b01cd2.wasm";
 function ask(x, request) {
 const bytes = new TextEncoder().encode(JSON.stringify(request));
 const at = x.alloc(bytes.length);

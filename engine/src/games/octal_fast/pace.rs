@@ -8,8 +8,11 @@
 //! which way a run goes, and neither does the heap: the rare splits grow as
 //! the run does, and so does what sharing saves. So the run measures: a
 //! short trial of each way, then a longer stretch the faster way, then
-//! trials again. The values are the same either way (both paths are exact);
-//! only the time depends on the choice.
+//! trials again; the way that ran is changed only when two verdicts in a
+//! row say so, since a 25 ms trial slowed by something beside the run
+//! would otherwise turn a stretch of seconds the wrong way. The values are
+//! the same either way (both paths are exact); only the time depends on
+//! the choice.
 //!
 //! The clock reads only the engine's own work (each stretch is timed by
 //! itself), so a period search between two extensions does not count
@@ -72,6 +75,9 @@ pub(super) struct Pace {
     serial: Option<Duration>,
     /// The last stretch: which way ran, and for how long.
     last: Option<(bool, Duration)>,
+    /// Whether the trials now running check a verdict against the way that
+    /// ran last: a way is changed only when two verdicts in a row say so.
+    doubting: bool,
     /// Heaps run each way in all (serial, shared): what a test reads.
     heaps: [usize; 2],
 }
@@ -89,6 +95,7 @@ impl Default for Pace {
             phase: Phase::trial(false),
             serial: None,
             last: None,
+            doubting: false,
             heaps: [0; 2],
         }
     }
@@ -143,17 +150,29 @@ impl Pace {
                         (true, serial) => {
                             let serial = serial.unwrap_or(Duration::MAX);
                             let shared = per_heap < serial;
-                            let length = match self.last {
-                                Some((before, length)) if before == shared => {
-                                    (length * 2).min(STRETCH * LONGEST_STRETCH)
+                            match self.last {
+                                // A trial is short: one slowed by something
+                                // beside the run would turn a long stretch
+                                // the wrong way. Both are tried again first.
+                                Some((before, _)) if before != shared && !self.doubting => {
+                                    self.doubting = true;
+                                    Phase::trial(false)
                                 }
-                                _ => STRETCH,
-                            };
-                            Phase::Running {
-                                shared,
-                                per_heap: per_heap.min(serial),
-                                spent: Duration::ZERO,
-                                length,
+                                last => {
+                                    self.doubting = false;
+                                    let length = match last {
+                                        Some((before, length)) if before == shared => {
+                                            (length * 2).min(STRETCH * LONGEST_STRETCH)
+                                        }
+                                        _ => STRETCH,
+                                    };
+                                    Phase::Running {
+                                        shared,
+                                        per_heap: per_heap.min(serial),
+                                        spent: Duration::ZERO,
+                                        length,
+                                    }
+                                }
                             }
                         }
                     }
@@ -223,6 +242,42 @@ mod tests {
         // Sharing 1.55× slower (·354): most heaps on one thread.
         let [serial, shared] = run(|s| if s { ns(775) } else { ns(500) }, 50_000_000);
         assert!(serial > 30 * shared, "{serial} serial, {shared} shared");
+    }
+
+    #[test]
+    fn one_slow_trial_does_not_turn_a_stretch() {
+        // Sharing 1.8× faster, but every other shared trial after the first
+        // stretch slowed by something beside the run: the serial way runs
+        // only its trials, never a stretch.
+        let ns = Duration::from_nanos;
+        let mut pace = Pace::default();
+        let (mut heap, count) = (0, 50_000_000);
+        let mut shared_trials = 0;
+        while heap < count {
+            let step = pace.step(heap, count);
+            let done = step.end - heap;
+            if let Phase::Trying {
+                shared: true,
+                heaps: 0,
+                ..
+            } = pace.phase
+            {
+                shared_trials += 1;
+            }
+            let trying = matches!(pace.phase, Phase::Trying { .. });
+            let slowed = trying && pace.last.is_some() && shared_trials % 2 == 1;
+            let per_heap = match (step.shared, slowed) {
+                (true, true) => ns(900),
+                (true, false) => ns(280),
+                (false, _) => ns(500),
+            };
+            pace.ran(step.shared, done, per_heap * done as u32);
+            heap = step.end;
+        }
+        let [serial, shared] = pace.heaps();
+        // The serial trials: some 50 steps of 4096 heaps a cycle, a few
+        // dozen cycles; one serial stretch of 0.8 s is 1.6 million heaps.
+        assert!(serial < 1_500_000, "{serial} serial, {shared} shared");
     }
 
     #[test]
