@@ -101,8 +101,9 @@ impl Clone for Helpers {
 
 /// What was read ahead for the heaps `first .. first + candidates.len()`:
 /// for each, its options among the moves whose parts are all below `known`
-/// (packed eight to a byte, `width` bytes each), the least value absent from them that common pairs
-/// cannot give, and where its scan of every take stopped.
+/// (packed eight to a byte, `width` bytes each), the least value absent
+/// from them that common pairs cannot give, and where its scan of every
+/// take stopped.
 #[derive(Default)]
 struct Speculation {
     first: usize,
