@@ -25,6 +25,6 @@ for code in "$@"; do
   name=${code#octal:}
   name=${name//·/.}
   case $name in .*) name=0$name ;; esac
-  nice -n 19 "${idle[@]}" "$ladder" sweep "$code" --max-values 4294967295 --max-seconds 1800 \
+  nice -n 19 ${idle[@]+"${idle[@]}"} "$ladder" sweep "$code" --max-values 4294967295 --max-seconds 1800 \
     --checkpoints "$dir/checkpoints" --checkpoint-every 300 --out "$dir/$name"
 done
